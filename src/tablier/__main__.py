@@ -1,0 +1,3 @@
+from tablier.cli import main
+
+main()

@@ -1,0 +1,145 @@
+"""The `State` base class: one position of a game, moved on by `apply`."""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from tablier.core.errors import IllegalMove
+from tablier.core.move import Move
+
+if TYPE_CHECKING:
+    from tablier.core.game import Game
+
+
+class State(ABC):
+    """A position. Subclasses implement the rules through the abstract methods.
+
+    The base class keeps what every game shares: the game and its options, the seed
+    and the state's own random generator (the only source of chance), the number of
+    players and the history of accepted moves, from which `record()` is built.
+    """
+
+    def __init__(
+        self, game: Game, seed: int, num_players: int, setup: dict[str, Any] | None = None
+    ):
+        self.game = game
+        self.seed = seed
+        self.num_players = num_players
+        self.rng = random.Random(seed)
+        self.setup: dict[str, Any] = dict(setup or {})
+        self.history: list[tuple[int, str]] = []
+
+    # ----------------------------------------------------------------- the contract
+    @abstractmethod
+    def current_players(self) -> list[int]:
+        """Players whose decision is awaited now; [] when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, player: int) -> list[Move]:
+        """Every distinct legal move of `player` now; [] when he is not awaited."""
+
+    def apply(self, player: int, move: Move | str) -> None:
+        """Play `move` for `player`, or raise IllegalMove and leave the state unchanged."""
+        if not isinstance(move, str):
+            move = str(move)
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalMove(f"player must be a seat number, not {player!r}")
+        if not 0 <= player < self.num_players:
+            raise IllegalMove(f"there is no player {player}: seats are 0 to {self.num_players - 1}")
+        awaited = self.current_players()
+        if player not in awaited:
+            raise IllegalMove(self._not_awaited(player, awaited))
+        canonical = self._apply(player, move)
+        self.history.append((player, canonical))
+
+    @abstractmethod
+    def _apply(self, player: int, move: str) -> str:
+        """Check and play `move` (already known to be awaited from `player`).
+
+        Must raise IllegalMove *before* changing anything. Returns the move's
+        canonical notation, which goes into the record.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """+1 win, -1 loss, 0 draw per player; all zeros until the game ends."""
+
+    @abstractmethod
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What `player` may know (None: a spectator), as JSON-serialisable data."""
+
+    @abstractmethod
+    def render_text(self, viewer: int | None = None) -> str:
+        """A readable text picture of the position (as `viewer` may see it)."""
+
+    def clone(self) -> State:
+        """An independent deep copy. Games override this when a faster copy pays."""
+        return copy.deepcopy(self)
+
+    def record(self) -> dict[str, Any]:
+        """The game as data: replaying it with `tablier.replay` gives this state."""
+        rec: dict[str, Any] = {
+            "format": "tablier-record/1",
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "num_players": self.num_players,
+            "moves": [[p, m] for p, m in self.history],
+        }
+        if self.setup:
+            rec["setup"] = copy.deepcopy(self.setup)
+        if self.is_terminal():
+            rec["returns"] = self.returns()
+            rec["outcome"] = self.outcome()
+        return rec
+
+    # ------------------------------------------------------------ shared extras
+    def outcome(self) -> dict[str, Any] | None:
+        """Why the game ended: {"returns", "reason", ...}; None while it goes on.
+
+        `reason` is a short stable code (e.g. "line", "exhaustion") that clients
+        translate; games add details under other keys.
+        """
+        if not self.is_terminal():
+            return None
+        return {"returns": self.returns(), "reason": "end"}
+
+    def public_history(self, viewer: int | None = None) -> list[list[Any]]:
+        """The move list as `viewer` may see it. Games with secret moves override it."""
+        return [[p, m] for p, m in self.history]
+
+    def base_observation(self, viewer: int | None) -> dict[str, Any]:
+        """The public part every game's observation starts from.
+
+        Games build `observation(p)` as `{**self.base_observation(p), ...their own}`.
+        `moves` is `public_history(viewer)`, so games with secret moves stay private.
+        """
+        return {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "num_players": self.num_players,
+            "viewer": viewer,
+            "awaited": self.current_players(),
+            "moves": self.public_history(viewer),
+            "terminal": self.is_terminal(),
+            "returns": self.returns(),
+            "outcome": self.outcome(),
+        }
+
+    def to_move_text(self) -> str:
+        awaited = self.current_players()
+        if not awaited:
+            return "game over"
+        return "awaiting " + ", ".join(f"player {p}" for p in awaited)
+
+    def _not_awaited(self, player: int, awaited: list[int]) -> str:
+        if not awaited:
+            return "the game is over: no more moves are accepted"
+        who = " and ".join(f"player {p}" for p in awaited)
+        return f"it is not player {player}'s turn: the game is waiting for {who}"
