@@ -1,0 +1,5 @@
+"""Computer players: they choose from `observation(seat)` alone."""
+
+from tablier.ai.players import Player, RandomPlayer, make_player, player_names, register_player
+
+__all__ = ["Player", "RandomPlayer", "make_player", "player_names", "register_player"]
