@@ -1,0 +1,37 @@
+"""The Turris game: its options and how a game starts."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tablier.core.game import Game
+from tablier.core.options import Option
+from tablier.games.turris.state import TurrisState
+
+
+class TurrisGame(Game):
+    id = "turris"
+    name = "Turris"
+    min_players = 2
+    max_players = 2
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "bonus_chain",
+            False,
+            kind=bool,
+            help={
+                "fr": "Une pose bonus au centre rapporte elle aussi un bonus.",
+                "en": "A bonus placement on the centre earns another bonus too.",
+            },
+        ),
+    )
+    pitch: ClassVar[dict[str, str]] = {
+        "fr": "Bâtissez à deux une tour de 3×3 et couvrez ses faces de votre couleur.",
+        "en": "Build a 3×3 tower together and cover its faces with your colour.",
+    }
+    duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
+
+    def _new_state(self, seed: int, num_players: int, **setup: Any) -> TurrisState:
+        if setup:
+            raise ValueError(f"turris takes no setup arguments, not {', '.join(sorted(setup))}")
+        return TurrisState(self, seed, num_players)
