@@ -1,0 +1,41 @@
+"""The Counterplays game: options and the start of a game."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tablier.core.game import Game
+from tablier.core.options import Option
+from tablier.games.counterplays.state import CounterplaysState
+
+
+class Counterplays(Game):
+    id: ClassVar[str] = "counterplays"
+    name: ClassVar[str] = "Counterplays"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            name="goal",
+            default="highest",
+            choices=("highest", "lowest"),
+            help={
+                "fr": "highest : le plus de tuiles au niveau le plus haut gagne ; "
+                "lowest (variante) : le plus de tuiles au niveau 1 gagne",
+                "en": "highest: most tiles on the top level wins; "
+                "lowest (variant): most tiles on level 1 wins",
+            },
+        ),
+    )
+    pitch: ClassVar[dict[str, str]] = {
+        "fr": "Empilez vos douze hexiamants : la règle du plus haut niveau oblige à monter, "
+        "et le plus de tuiles tout en haut gagne.",
+        "en": "Stack your twelve hexiamonds: you must always build as high as a tile can "
+        "go, and most tiles on the top level wins.",
+    }
+    duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
+
+    def _new_state(self, seed: int, num_players: int, **setup: Any) -> CounterplaysState:
+        if setup:
+            raise ValueError(f"counterplays takes no setup, not {', '.join(sorted(setup))}")
+        return CounterplaysState(self, seed, num_players)
