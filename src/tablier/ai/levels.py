@@ -1,0 +1,82 @@
+"""The named players: difficulty levels and the reference players of the arena.
+
+| level                | method                                    | budget per move          |
+|----------------------|-------------------------------------------|--------------------------|
+| `facile` / `easy`    | MCTS, random playouts, no game knowledge  | 60 iterations (≤ 0.1 s)  |
+| `moyen` / `medium`   | MCTS with the game's knowledge            | 300 iterations (≤ 0.3 s) |
+| `difficile` / `hard` | MCTS with the game's knowledge            | 1.8 s                    |
+| `expert`             | MCTS with the game's knowledge            | 6 s                      |
+
+`hard` stays under the 2 s a move the platform allows on a 2-core machine, with a
+margin for the clock check granularity. `easy` and `medium` stop at whichever budget
+comes first, so they are fast and, on a normal machine, reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tablier.ai.greedy import GreedyPlayer
+from tablier.ai.knowledge import game_module_attribute
+from tablier.ai.mcts import MCTSPlayer, SearchSettings
+from tablier.ai.players import Player, register_player
+from tablier.core.game import Game
+
+
+@dataclass(frozen=True)
+class Level:
+    names: tuple[str, ...]
+    settings: SearchSettings
+    method: str
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(
+        ("easy", "facile"),
+        SearchSettings(iterations=60, seconds=0.1, use_knowledge=False),
+        "MCTS, random playouts, no game knowledge",
+    ),
+    Level(
+        ("medium", "moyen"),
+        SearchSettings(iterations=300, seconds=0.3),
+        "MCTS with the game's knowledge",
+    ),
+    Level(("hard", "difficile"), SearchSettings(seconds=1.8), "MCTS with the game's knowledge"),
+    Level(("expert",), SearchSettings(seconds=6.0), "MCTS with the game's knowledge"),
+)
+
+# The time per move of `hard`, which reference players (OpenSpiel's MCTS) also get.
+HARD_SECONDS = 1.8
+
+
+def _level_factory(level: Level) -> Callable[[Game, int | None], Player]:
+    def factory(game: Game, seed: int | None = None) -> Player:
+        return MCTSPlayer(game, seed, level.settings, name=level.names[0])
+
+    return factory
+
+
+def _rule_of_thumb(game: Game, seed: int | None = None) -> Player:
+    factory = game_module_attribute(game, "rule_of_thumb_player")
+    if factory is None:
+        raise ValueError(f"{game.id} has no rule-of-thumb player")
+    player: Player = factory(game, seed)  # type: ignore[operator]
+    return player
+
+
+def _openspiel_mcts(game: Game, seed: int | None = None) -> Player:
+    # imported here: OpenSpiel is an optional extra (`pip install tablier[research]`)
+    from tablier.ai.openspiel_bridge import OpenSpielMCTSPlayer
+
+    return OpenSpielMCTSPlayer(game, seed, seconds=HARD_SECONDS)
+
+
+def register_levels() -> None:
+    register_player("greedy", GreedyPlayer)
+    for level in LEVELS:
+        factory = _level_factory(level)
+        for name in level.names:
+            register_player(name, factory)
+    register_player("rule-of-thumb", _rule_of_thumb)
+    register_player("openspiel-mcts", _openspiel_mcts)

@@ -1,0 +1,239 @@
+"""Monte Carlo tree search for any game of the contract.
+
+One search serves every game:
+
+* **Perfect information** (`Game.hidden_information` false): the observation is turned
+  into the one state it describes and the search is plain UCT on it.
+* **Hidden information**: each iteration starts from a fresh *determinization*, a full
+  state sampled by `Game.state_from_observation` consistently with what the seat sees
+  (information-set MCTS, one tree for the searching seat). A move that is not legal in
+  every determinization is judged against the iterations where it was available
+  ("availability counts"), not against all of them.
+* **Simultaneous steps**: where several players are awaited at once, each one chooses
+  with his own statistics in that node (decoupled UCT), and the node's child is the
+  joint choice. A sequential turn is just the case of one awaited player.
+
+The player only ever receives `observation(seat)`: everything it knows of the position
+comes from there, so it cannot cheat and could run at a remote client.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablier.ai.knowledge import Heuristics, heuristics_for
+from tablier.core.game import Game
+from tablier.core.move import Move
+from tablier.core.state import State
+
+# One joint choice: the (player, move) pairs applied from a node, in order.
+Joint = tuple[tuple[int, str], ...]
+
+
+@dataclass
+class _Edge:
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+
+@dataclass
+class _Node:
+    # per awaited player, per move: that player's statistics in this node
+    edges: dict[int, dict[str, _Edge]] = field(default_factory=dict)
+    children: dict[Joint, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How long and how a search runs. At least one of the two budgets is needed."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    exploration: float = 1.0
+    use_knowledge: bool = True
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs an iteration budget, a time budget or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("the iteration budget must be at least 1")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("the time budget must be positive")
+
+
+@dataclass
+class SearchReport:
+    """What the last search did (for the arena, tests and curious users)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+    values: dict[str, float] = field(default_factory=dict)
+
+
+class MCTSPlayer:
+    """UCT / information-set MCTS with decoupled statistics at simultaneous steps.
+
+    With an iteration budget and a seed, the choice depends only on the seed and the
+    observation, so it is reproducible (a time budget makes it depend on speed too).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        settings: SearchSettings | None = None,
+        name: str = "mcts",
+    ) -> None:
+        self.game = game
+        self.name = name
+        self.settings = settings or SearchSettings(iterations=1000)
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.knowledge: Heuristics = (
+            heuristics_for(game) if self.settings.use_knowledge else Heuristics(game)
+        )
+        self.last_report = SearchReport()
+
+    @property
+    def budget_seconds(self) -> float | None:
+        """The time one move may take (the arena checks moves against it)."""
+        return self.settings.seconds
+
+    def _rng_for(self, observation: dict[str, Any], seat: int) -> random.Random:
+        # seeded per position, not per call: the same observation gives the same
+        # choice whatever the player was asked before
+        return random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+
+    def choose(self, observation: dict[str, Any], seat: int) -> str:
+        start = time.perf_counter()
+        rng = self._rng_for(observation, seat)
+        root_state = self.game.state_from_observation(observation, seat, rng)
+        moves = root_state.legal_moves(seat)
+        if not moves:
+            raise ValueError(f"player {seat} has no move to choose in this position")
+        if len(moves) == 1:
+            self.last_report = SearchReport(seconds=time.perf_counter() - start)
+            return str(moves[0])
+        settings = self.settings
+        # keep a margin for the final choice and the clock's own granularity
+        deadline = start + settings.seconds * 0.95 if settings.seconds is not None else math.inf
+        limit = settings.iterations if settings.iterations is not None else math.inf
+        hidden = self.game.hidden_information
+        root = _Node()
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            if hidden and done > 0:
+                state = self.game.state_from_observation(observation, seat, rng)
+            else:
+                state = root_state.clone()
+            self._iterate(root, state, rng)
+            done += 1
+        choice = self._best(root, seat, moves)
+        self.last_report.iterations = done
+        self.last_report.seconds = time.perf_counter() - start
+        return choice
+
+    # ------------------------------------------------------------------ the search
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+        path: list[tuple[_Node, Joint]] = []
+        node = root
+        knowledge = self.knowledge
+        c = self.settings.exploration
+        while not state.is_terminal():
+            awaited = state.current_players()
+            expanding = False
+            choices: list[tuple[int, str]] = []
+            for player in awaited:
+                legal = state.legal_moves(player)
+                if not legal:
+                    continue
+                moves = knowledge.candidate_moves(state, player, legal)
+                stats = node.edges.setdefault(player, {})
+                fresh: list[str] = []
+                for move in moves:
+                    edge = stats.get(move)
+                    if edge is None:
+                        edge = stats[move] = _Edge()
+                    edge.available += 1
+                    if edge.visits == 0:
+                        fresh.append(move)
+                if fresh:
+                    expanding = True
+                    choices.append((player, fresh[rng.randrange(len(fresh))]))
+                else:
+                    choices.append((player, _ucb(stats, moves, c)))
+            if not choices:
+                break
+            for player, chosen in choices:
+                state.apply(player, chosen)
+            joint = tuple(choices)
+            path.append((node, joint))
+            child = node.children.get(joint)
+            if child is None:
+                child = node.children[joint] = _Node()
+            node = child
+            if expanding:
+                break
+        values = self._playout(state, rng)
+        for visited, joint in path:
+            for player, played in joint:
+                edge = visited.edges[player][played]
+                edge.visits += 1
+                edge.total += values[player]
+
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
+        knowledge = self.knowledge
+        depth = knowledge.playout_depth
+        steps = 0
+        while not state.is_terminal():
+            if depth is not None and steps >= depth:
+                return knowledge.evaluate(state)
+            awaited = state.current_players()
+            picks: list[tuple[int, Move]] = []
+            for player in awaited:
+                moves = state.legal_moves(player)
+                if moves:
+                    picks.append((player, knowledge.playout_move(state, player, moves, rng)))
+            if not picks:
+                break
+            for player, move in picks:
+                state.apply(player, move)
+            steps += 1
+        if state.is_terminal():
+            return [float(v) for v in state.returns()]
+        return knowledge.evaluate(state)
+
+    def _best(self, root: _Node, seat: int, moves: Sequence[Move]) -> str:
+        stats = root.edges.get(seat, {})
+        report = SearchReport(
+            visits={m: e.visits for m, e in stats.items()},
+            values={m: e.total / e.visits for m, e in stats.items() if e.visits},
+        )
+        self.last_report = report
+        if not stats:
+            return str(moves[0])
+        # most visited, then best mean: the robust choice of UCT
+        best = max(
+            stats.items(),
+            key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)),
+        )
+        return best[0]
+
+
+def _ucb(stats: dict[str, _Edge], moves: Sequence[str], c: float) -> str:
+    best_move = moves[0]
+    best_score = -math.inf
+    for move in moves:
+        edge = stats[move]
+        score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if score > best_score:
+            best_score = score
+            best_move = move
+    return best_move
