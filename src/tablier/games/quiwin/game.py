@@ -1,0 +1,57 @@
+"""The Qui'win rule set: options, the deal, and positions sampled for computer players."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from tablier.core.game import Game
+from tablier.core.options import Option
+from tablier.core.state import State
+from tablier.games.quiwin.sampling import sample_state
+from tablier.games.quiwin.state import QuiwinState
+from tablier.games.quiwin.tiles import check_deal
+
+
+class QuiwinGame(Game):
+    id: ClassVar[str] = "quiwin"
+    name: ClassVar[str] = "Qui'win"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    hidden_information: ClassVar[bool] = True
+    duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
+    pitch: ClassVar[dict[str, str]] = {
+        "en": "Lay tiles at the same time as your opponent, shortest then longest then "
+        "shortest again, over three paliers: bluff, measure and one daring action.",
+        "fr": "Posez vos tuiles en même temps que l'adversaire, au plus court, au plus long "
+        "puis au plus court sur trois paliers : bluff, mesure et une action décisive.",
+    }
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "open_lengths",
+            default=False,
+            kind=bool,
+            help={
+                "en": "show the length of every placed tile, orange and red included",
+                "fr": "montrer la longueur de toutes les tuiles posées, orange et rouges comprises",
+            },
+        ),
+    )
+
+    def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
+        unknown = sorted(set(setup) - {"deal", "coins"})
+        if unknown:
+            raise ValueError(f"unknown setup {unknown[0]!r} for quiwin; allowed: deal (and coins)")
+        deal = setup.get("deal")
+        checked = None if deal is None else check_deal(deal)
+        coins = setup.get("coins")
+        if coins is not None and (
+            not isinstance(coins, list) or any(c not in (0, 1) or c is True for c in coins)
+        ):
+            raise ValueError("coins must be a list of seats (0 or 1) won by successive tosses")
+        return QuiwinState(self, seed, checked, coins)
+
+    def state_from_observation(
+        self, observation: dict[str, Any], seat: int | None, rng: random.Random
+    ) -> State:
+        return sample_state(self, observation, seat, rng)

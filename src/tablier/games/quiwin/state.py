@@ -1,0 +1,474 @@
+"""A Qui'win position: simultaneous steps, action windows, measurements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablier.core.errors import IllegalMove
+from tablier.core.move import Move
+from tablier.core.state import State
+from tablier.games.quiwin import verdict as vd
+from tablier.games.quiwin.render import render_board
+from tablier.games.quiwin.tiles import (
+    ALL_TILES,
+    HAND_SIZE,
+    MIXED_COLOURS,
+    RED,
+    colour,
+    hidden_form,
+    length,
+    normalise_code,
+)
+
+if TYPE_CHECKING:
+    from tablier.core.game import Game
+
+CHANGE, TRANSFER, PASS = "change", "transfer", "pass"
+PAWNS = (CHANGE, TRANSFER)
+# event keys whose values are tile ids, shown to each viewer as he may see them
+TILE_KEYS = ("tiles", "removed", "drawn", "tile", "received")
+SEAT_NAMES = ("White", "Black")
+
+
+class QuiwinState(State):
+    """Tiles are numbered 0..29 internally; only their codes ever leave the state.
+
+    `known[t]` is a bit mask of the players who know tile t's exact code (its owner
+    from the moment it reaches his hand or row, and the player who transferred it).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        deal: tuple[list[list[str]], list[str]] | None = None,
+        coins: list[int] | None = None,
+    ) -> None:
+        setup: dict[str, Any] = {}
+        if deal is not None:
+            setup["deal"] = {"hands": [list(h) for h in deal[0]], "bag": list(deal[1])}
+        if coins:
+            setup["coins"] = list(coins)
+        super().__init__(game, seed, 2, setup)
+        if deal is None:
+            order = list(ALL_TILES)
+            self.rng.shuffle(order)
+            deal = ([order[:HAND_SIZE], order[HAND_SIZE : 2 * HAND_SIZE]], order[2 * HAND_SIZE :])
+        codes = [*deal[0][0], *deal[0][1], *deal[1]]
+        self.codes = codes
+        self.hands = [list(range(HAND_SIZE)), list(range(HAND_SIZE, 2 * HAND_SIZE))]
+        self.bag = list(range(2 * HAND_SIZE, len(codes)))
+        self.known = [0] * len(codes)
+        for p in (0, 1):
+            for t in self.hands[p]:
+                self.known[t] |= 1 << p
+        self.rows: list[list[int]] = [[], []]
+        self.step = 0
+        self.phase = "commit"
+        self.pending: list[int | None] = [None, None]
+        self.eligible = [False, False]
+        self.declared: list[str | None] = [None, None]
+        self.used: list[str | None] = [None, None]
+        self.swap_pending: tuple[int, int] | None = None  # (transferring player, slot)
+        self.aside: list[dict[str, Any]] = []
+        self.measures: list[dict[str, Any]] = []
+        self.leader: int | None = None
+        self.verdict: vd.Verdict | None = None
+        self.events: list[dict[str, Any]] = []
+        # results of coin tosses imposed in advance (sampled positions, studies)
+        self.coins = list(coins or [])
+        # per history entry: (kind, step) so public_history knows what may be shown
+        self.entry_info: list[tuple[str, int]] = []
+
+    # ------------------------------------------------------------------ contract
+    def current_players(self) -> list[int]:
+        if self.phase == "commit":
+            return [p for p in (0, 1) if self.pending[p] is None]
+        if self.phase == "actions":
+            return [p for p in (0, 1) if self.eligible[p] and self.declared[p] is None]
+        if self.phase == "swap":
+            assert self.swap_pending is not None
+            return [1 - self.swap_pending[0]]
+        return []
+
+    def legal_moves(self, player: int) -> list[Move]:
+        if player not in self.current_players():
+            return []
+        if self.phase == "commit":
+            return [Move(c) for c in sorted({self.codes[t] for t in self.hands[player]})]
+        if self.phase == "actions":
+            moves = [Move(PASS)]
+            moves += [Move(pawn) for pawn in PAWNS if self._action_problem(player, pawn) is None]
+            return moves
+        return [Move(f"swap {n}") for n in self._swappable(player)]
+
+    def _apply(self, player: int, move: str) -> str:
+        if self.phase == "commit":
+            return self._commit(player, move)
+        if self.phase == "actions":
+            return self._declare(player, move)
+        return self._swap(player, move)
+
+    def apply(self, player: int, move: Move | str) -> None:
+        kind, step = self._phase_kind(), self.step
+        super().apply(player, move)
+        self.entry_info.append((kind, step))
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        if self.verdict is None:
+            return [0.0, 0.0]
+        return self.verdict.returns()
+
+    def outcome(self) -> dict[str, Any] | None:
+        if self.verdict is None:
+            return None
+        return self.verdict.outcome()
+
+    def clone(self) -> QuiwinState:
+        twin = object.__new__(QuiwinState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = type(self.rng)()
+        twin.rng.setstate(self.rng.getstate())
+        twin.setup = dict(self.setup)
+        twin.history = list(self.history)
+        twin.hands = [list(h) for h in self.hands]
+        twin.bag = list(self.bag)
+        twin.known = list(self.known)
+        twin.rows = [list(r) for r in self.rows]
+        twin.pending = list(self.pending)
+        twin.eligible = list(self.eligible)
+        twin.declared = list(self.declared)
+        twin.used = list(self.used)
+        twin.aside = list(self.aside)
+        twin.measures = list(self.measures)
+        twin.events = list(self.events)
+        twin.coins = list(self.coins)
+        twin.entry_info = list(self.entry_info)
+        return twin
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def palier(self) -> int:
+        return vd.palier_of(min(self.step, vd.STEPS - 1))
+
+    def _phase_kind(self) -> str:
+        return {"commit": "commit", "actions": "declare", "swap": "swap"}.get(self.phase, "")
+
+    def _palier_slots(self) -> range:
+        start = vd.PALIER_STARTS[self.palier]
+        return range(start, self.step + 1)
+
+    def _is_red(self, tile: int) -> bool:
+        return colour(self.codes[tile]) == RED
+
+    def _pawn_owner(self, pawn: str) -> int | None:
+        for p in (0, 1):
+            if self.used[p] == pawn:
+                return p
+        return None
+
+    def _action_problem(self, player: int, pawn: str) -> str | None:
+        """Why `player` may not use `pawn` now (None when he may)."""
+        other = 1 - player
+        if self.used[player] is not None:
+            return f"player {player} has already used his action ({self.used[player]})"
+        owner = self._pawn_owner(pawn)
+        if owner is not None:
+            return f"the {pawn} pawn is locked: player {owner} has used it"
+        if pawn == CHANGE:
+            if self._is_red(self.rows[other][self.step]):
+                return "a change is impossible: the opponent's last tile of this palier is red"
+            return None
+        if self._is_red(self.rows[player][self.step]):
+            return "a transfer is impossible: your last tile of this palier is red"
+        if not any(not self._is_red(self.rows[other][s]) for s in self._palier_slots()):
+            return "a transfer is impossible: the opponent has only red tiles in this palier"
+        return None
+
+    def _swappable(self, player: int) -> list[int]:
+        start = vd.PALIER_STARTS[self.palier]
+        return [
+            s - start + 1 for s in self._palier_slots() if not self._is_red(self.rows[player][s])
+        ]
+
+    def _draw(self, player: int) -> int:
+        tile = self.bag.pop(0)
+        self.known[tile] |= 1 << player
+        return tile
+
+    def _coin(self) -> int:
+        if self.coins:
+            return self.coins.pop(0)
+        return self.rng.randrange(2)
+
+    # ------------------------------------------------------------------ steps
+    def _commit(self, player: int, move: str) -> str:
+        code = normalise_code(move)
+        if code is None:
+            raise IllegalMove(
+                f"{move!r} is not a tile: step {self.step + 1} needs a tile code from your "
+                "hand, such as " + ", ".join(str(m) for m in self.legal_moves(player))
+            )
+        tile = next((t for t in self.hands[player] if self.codes[t] == code), None)
+        if tile is None:
+            raise IllegalMove(f"player {player} has no {code} tile in hand")
+        self.pending[player] = tile
+        self.hands[player].remove(tile)
+        if all(t is not None for t in self.pending):
+            self._reveal()
+        return code
+
+    def _reveal(self) -> None:
+        tiles = [t for t in self.pending if t is not None]
+        for p in (0, 1):
+            self.rows[p].append(tiles[p])
+        self.pending = [None, None]
+        self.events.append({"type": "reveal", "step": self.step + 1, "tiles": tiles})
+        self._open_window()
+
+    def _open_window(self) -> None:
+        self.declared = [None, None]
+        self.eligible = [
+            any(self._action_problem(p, pawn) is None for pawn in PAWNS) for p in (0, 1)
+        ]
+        self.phase = "actions"
+        if not any(self.eligible):
+            self._close_window()
+
+    # ------------------------------------------------------------------ actions
+    def _declare(self, player: int, move: str) -> str:
+        word = move.strip().lower()
+        if word not in (PASS, *PAWNS):
+            raise IllegalMove(
+                f"{move!r} is not an action: after step {self.step + 1} play "
+                + ", ".join(str(m) for m in self.legal_moves(player))
+            )
+        if word != PASS:
+            problem = self._action_problem(player, word)
+            if problem is not None:
+                raise IllegalMove(problem)
+        self.declared[player] = word
+        if not self.current_players():
+            self._resolve_window()
+        return word
+
+    def _resolve_window(self) -> None:
+        declared = list(self.declared)
+        self.events.append({"type": "declare", "step": self.step + 1, "declared": declared})
+        wanted = [(p, d) for p, d in enumerate(declared) if d in PAWNS]
+        order: list[tuple[int, str]] = []
+        if len(wanted) == 2 and wanted[0][1] == wanted[1][1]:
+            pawn = wanted[0][1]
+            winner = self._coin()
+            self.events.append({"type": "coin", "pawn": pawn, "winner": winner})
+            self.events.append({"type": "lapse", "player": 1 - winner, "pawn": pawn})
+            order = [(winner, pawn)]
+        else:
+            # different pawns: the change goes first
+            order = sorted(wanted, key=lambda pd: PAWNS.index(pd[1]))
+        for player, pawn in order:
+            if self._action_problem(player, pawn) is not None:
+                self.events.append({"type": "lapse", "player": player, "pawn": pawn})
+                continue
+            if pawn == CHANGE:
+                self._do_change(player)
+            else:
+                self.used[player] = TRANSFER
+                self.swap_pending = (player, self.step)
+                self.phase = "swap"
+                self.events.append(
+                    {
+                        "type": "transfer",
+                        "player": player,
+                        "slot": self.step - vd.PALIER_STARTS[self.palier] + 1,
+                        "tile": self.rows[player][self.step],
+                    }
+                )
+                # the transfer is the last action of a window: wait for the swap
+                return
+        self._close_window()
+
+    def _do_change(self, player: int) -> None:
+        other = 1 - player
+        removed = self.rows[other][self.step]
+        drawn = self._draw(other)
+        self.rows[other][self.step] = drawn
+        self.used[player] = CHANGE
+        self.aside.append({"from": other, "tile": removed, "action": CHANGE, "step": self.step})
+        self.events.append(
+            {
+                "type": "change",
+                "player": player,
+                "target": other,
+                "slot": self.step - vd.PALIER_STARTS[self.palier] + 1,
+                "removed": removed,
+                "drawn": drawn,
+            }
+        )
+
+    def _swap(self, player: int, move: str) -> str:
+        parts = move.strip().lower().split()
+        choices = self._swappable(player)
+        hint = ", ".join(f"swap {n}" for n in choices)
+        if len(parts) != 2 or parts[0] != "swap" or not parts[1].isdigit():
+            raise IllegalMove(
+                f"{move!r} is not a swap: choose which of your tiles of this palier leaves "
+                f"the game for the transferred one ({hint})"
+            )
+        n = int(parts[1])
+        if n not in choices:
+            size = len(self._palier_slots())
+            if not 1 <= n <= size:
+                raise IllegalMove(f"there is no tile {n} in this palier: it holds {size} so far")
+            raise IllegalMove(f"tile {n} of this palier is red: red tiles cannot be swapped")
+        assert self.swap_pending is not None
+        giver, slot = self.swap_pending
+        target = vd.PALIER_STARTS[self.palier] + n - 1
+        given = self.rows[giver][slot]
+        removed = self.rows[player][target]
+        self.rows[player][target] = given
+        self.known[given] |= 1 << player
+        drawn = self._draw(giver)
+        self.rows[giver][slot] = drawn
+        self.aside.append({"from": player, "tile": removed, "action": "swap", "step": self.step})
+        self.events.append(
+            {
+                "type": "swap",
+                "player": player,
+                "slot": n,
+                "removed": removed,
+                "received": given,
+                "drawn": drawn,
+            }
+        )
+        self.swap_pending = None
+        self._close_window()
+        return f"swap {n}"
+
+    def _close_window(self) -> None:
+        self.declared = [None, None]
+        self.eligible = [False, False]
+        if vd.is_palier_end(self.step):
+            self._measure()
+        self.step += 1
+        self.phase = "over" if self.verdict is not None else "commit"
+
+    def _measure(self) -> None:
+        palier = self.palier
+        # the whole block of paliers played so far is measured, never one palier alone
+        lengths = [sum(length(self.codes[t]) for t in self.rows[p]) for p in (0, 1)]
+        winner = vd.palier_winner(palier, lengths)
+        entry = {"palier": palier + 1, "lengths": lengths, "winner": winner}
+        self.measures.append(entry)
+        self.events.append({"type": "measure", **entry})
+        if palier < 2:
+            self.leader = vd.leader_after(palier, winner, self.leader)
+            return
+        start, size = vd.PALIER_STARTS[1], vd.PALIER_SIZES[1]
+        middle = [
+            [length(self.codes[t]) for t in self.rows[p][start : start + size]] for p in (0, 1)
+        ]
+        self.verdict = vd.final_verdict(winner, self.leader, middle)
+
+    # ------------------------------------------------------------------ what is seen
+    def sees_code(self, tile: int, viewer: int | None) -> bool:
+        """Whether `viewer` may know the exact code of a tile on the table."""
+        code = self.codes[tile]
+        if self.phase == "over" or self.game.options["open_lengths"]:
+            return True
+        if colour(code) not in MIXED_COLOURS:
+            return True
+        return viewer is not None and bool(self.known[tile] >> viewer & 1)
+
+    def shown(self, tile: int, viewer: int | None) -> str:
+        code = self.codes[tile]
+        return code if self.sees_code(tile, viewer) else hidden_form(code)
+
+    def pawns(self) -> list[str] | None:
+        if self.verdict is not None:
+            return vd.pawns_for(self.verdict.winner)
+        if not self.measures:
+            return None
+        return vd.pawns_for(self.leader)
+
+    def public_history(self, viewer: int | None = None) -> list[list[Any]]:
+        """Moves as `viewer` sees them: the opponent's tiles only once revealed.
+
+        Commitments and declarations stay out of sight until their step or window is
+        resolved; a revealed tile appears as the viewer sees it on the table.
+        """
+        out: list[list[Any]] = []
+        steps_revealed = sum(1 for e in self.events if e["type"] == "reveal")
+        windows_done = {e["step"] - 1 for e in self.events if e["type"] == "declare"}
+        for (player, move), (kind, step) in zip(self.history, self.entry_info, strict=True):
+            if player == viewer or kind == "swap":
+                out.append([player, move])
+            elif kind == "commit":
+                if step < steps_revealed:
+                    tile = self._revealed_tile(player, step)
+                    out.append([player, self.shown(tile, viewer)])
+            elif step in windows_done:
+                out.append([player, move])
+        return out
+
+    def _revealed_tile(self, player: int, step: int) -> int:
+        reveals = [e for e in self.events if e["type"] == "reveal"]
+        tile: int = reveals[step]["tiles"][player]
+        return tile
+
+    def _shown_event(self, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        out = dict(event)
+        for key in TILE_KEYS:
+            if key in out:
+                value = out[key]
+                if isinstance(value, list):
+                    out[key] = [self.shown(t, viewer) for t in value]
+                else:
+                    out[key] = self.shown(value, viewer)
+        return out
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        viewer = player
+        obs = self.base_observation(viewer)
+        seat = viewer if viewer in (0, 1) else None
+        mine = None if seat is None else self.pending[seat]
+        obs.update(
+            {
+                "phase": self.phase,
+                "step": None if self.phase == "over" else self.step + 1,
+                "palier": None if self.phase == "over" else self.palier + 1,
+                "palier_sizes": list(vd.PALIER_SIZES),
+                "hand": None if seat is None else sorted(self.codes[t] for t in self.hands[seat]),
+                "hand_sizes": [len(self.hands[p]) + (self.pending[p] is not None) for p in (0, 1)],
+                "my_commitment": None if mine is None else self.codes[mine],
+                "my_declaration": None if seat is None else self.declared[seat],
+                "rows": [[self.shown(t, viewer) for t in self.rows[p]] for p in (0, 1)],
+                "set_aside": [
+                    {
+                        "from": a["from"],
+                        "tile": self.shown(a["tile"], viewer),
+                        "action": a["action"],
+                        "step": a["step"] + 1,
+                    }
+                    for a in self.aside
+                ],
+                "measurements": [dict(m) for m in self.measures],
+                "standing": {"leader": self.leader, "pawns": self.pawns()},
+                "action_pawns": {pawn: self._pawn_owner(pawn) for pawn in PAWNS},
+                "pending_transfer": None
+                if self.swap_pending is None
+                else {
+                    "player": self.swap_pending[0],
+                    "tile": self.shown(self.rows[self.swap_pending[0]][self.step], viewer),
+                },
+                "bag_size": len(self.bag),
+                "events": [self._shown_event(e, viewer) for e in self.events],
+            }
+        )
+        return obs
+
+    def render_text(self, viewer: int | None = None) -> str:
+        return render_board(self.observation(viewer))
