@@ -1,0 +1,461 @@
+"""The position of a Kwinty/Kwintie game and its rules."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from tablier.core.errors import IllegalMove
+from tablier.core.move import Move
+from tablier.core.state import State
+from tablier.games.kwinty.geometry import (
+    HEIGHT,
+    LETTERS,
+    count_fours,
+    five_cells,
+    geometry,
+    has_five,
+)
+
+if TYPE_CHECKING:
+    from tablier.core.game import Game
+
+PIECES_EACH = 20
+MAX_SPAN = 9  # Kwinty's wall: at most 9 columns wide
+KWINTY_WIDTH = 17  # frame a–q: 8 columns either side of the first piece's i1
+FIRST_COLUMN = LETTERS.index("i")
+KWINTIE_CENTRE = LETTERS.index("e")
+COLOURS = ("White", "Black")
+COLOURS_FR = ("Blanc", "Noir")
+MOVE_RE = re.compile(r"^([a-q])([1-9])([hv])$")
+PASS = "pass"
+
+# why a placement is refused (codes; messages are built only when a move is refused)
+FIRST_AT_I1 = "first"
+CENTRE = "centre"
+OVERHANG = "overhang"
+NOT_ON_TOP = "not-on-top"
+TOO_HIGH = "too-high"
+OFF_FRAME = "off-frame"
+NO_TOUCH = "no-touch"
+TOO_WIDE = "too-wide"
+SHORT_FACES = "short-faces"
+
+
+class KwintyState(State):
+    def __init__(self, game: Game, seed: int, num_players: int) -> None:
+        super().__init__(game, seed, num_players)
+        self.kwintie = game.options["variant"] == "kwintie"
+        self.strict = game.options["short_faces"] == "strict"
+        self.width = 9 if self.kwintie else KWINTY_WIDTH
+        self.geo = geometry(self.width)
+        self.occ = [0, 0]
+        # cells by the part of their piece: left/right end of a horizontal,
+        # bottom/top of a vertical — the short faces are on those cells' outer edges
+        self.h_left = [0, 0]
+        self.h_right = [0, 0]
+        self.v_bottom = [0, 0]
+        self.v_top = [0, 0]
+        self.heights = [0] * self.width
+        self.left = [PIECES_EACH, PIECES_EACH]
+        self.pieces: list[tuple[int, int, int, str]] = []  # (player, col, row, h|v)
+        self.to_move: int | None = 0
+        self.passes = 0
+        self.min_col = self.width
+        self.max_col = -1
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.win_cells = 0
+
+    # ------------------------------------------------------------------ contract
+    def current_players(self) -> list[int]:
+        return [] if self.to_move is None else [self.to_move]
+
+    def legal_moves(self, player: int) -> list[Move]:
+        if player != self.to_move:
+            return []
+        moves = [Move(self._notation(c, r, o)) for c, r, o in self._placements(player)]
+        return moves or [Move(PASS)]
+
+    def is_terminal(self) -> bool:
+        return self.to_move is None
+
+    def returns(self) -> list[float]:
+        if self.to_move is not None or self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def outcome(self) -> dict[str, Any] | None:
+        if self.to_move is not None:
+            return None
+        fours = [count_fours(self.occ[p], self.geo) for p in (0, 1)]
+        return {
+            "returns": self.returns(),
+            "reason": self.reason,
+            "winner": self.winner,
+            "lines_of_four": fours,
+            "win_cells": self._cell_names(self.win_cells),
+        }
+
+    def clone(self) -> KwintyState:
+        twin = KwintyState.__new__(KwintyState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.__class__()
+        twin.rng.setstate(self.rng.getstate())
+        twin.setup = dict(self.setup)
+        twin.history = list(self.history)
+        twin.occ = list(self.occ)
+        twin.h_left = list(self.h_left)
+        twin.h_right = list(self.h_right)
+        twin.v_bottom = list(self.v_bottom)
+        twin.v_top = list(self.v_top)
+        twin.heights = list(self.heights)
+        twin.left = list(self.left)
+        twin.pieces = list(self.pieces)
+        return twin
+
+    @classmethod
+    def position(
+        cls,
+        game: Game,
+        pieces: list[tuple[int, str]],
+        to_move: int = 0,
+        left: tuple[int, int] | None = None,
+    ) -> KwintyState:
+        """A hand-built position for study and tests: `pieces` are (player, notation).
+
+        Pieces are placed in order without turn order, touch or short-face checks, but
+        each must rest on the table or on the pieces before it. The history stays empty
+        (such a position is not reachable by a record). `left` sets the supplies.
+        """
+        state = cls(game, 0, 2)
+        for player, move in pieces:
+            match = MOVE_RE.match(move)
+            if not match:
+                raise ValueError(f"{move!r} is not a piece placement")
+            col, row, orient = LETTERS.index(match.group(1)), int(match.group(2)), match.group(3)
+            heights = state.heights
+            level = orient == "v" or heights[col] == heights[col + 1]
+            if not level or row != heights[col] + 1:
+                raise ValueError(f"{move} does not rest on the pieces before it")
+            state._place(player, col, row, orient)
+            if state.to_move is None:
+                raise ValueError(f"{move} ends the game: a line of five")
+        if left is not None:
+            state.left = list(left)
+        state.to_move = to_move
+        state.passes = 0
+        return state
+
+    # ------------------------------------------------------------------- moves
+    def _apply(self, player: int, move: str) -> str:
+        if move == PASS:
+            if self._placements(player, first_only=True):
+                example = self._notation(*self._placements(player, first_only=True)[0])
+                raise IllegalMove(
+                    f"you may pass only when no piece can be placed; {example} is possible"
+                )
+            self._pass(player)
+            return PASS
+        match = MOVE_RE.match(move)
+        if not match:
+            raise IllegalMove(
+                f"{move!r} is not a Kwinty move: write the lower-left cell and h or v, "
+                "like e1v or c3h, or pass"
+            )
+        col = LETTERS.index(match.group(1))
+        row = int(match.group(2))
+        orient = match.group(3)
+        problem = self._violation(player, col, row, orient)
+        if problem is not None:
+            raise IllegalMove(self._explain(problem, player, col, row, orient))
+        self._place(player, col, row, orient)
+        return move
+
+    def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
+        """Place a piece already known to be legal (for search), keeping the history."""
+        self._place(player, col, row, orient)
+        self.history.append((player, self._notation(col, row, orient)))
+
+    def _place(self, player: int, col: int, row: int, orient: str) -> None:
+        geo = self.geo
+        first = 1 << geo.bit(col, row)
+        if orient == "h":
+            second = first << 1
+            self.h_left[player] |= first
+            self.h_right[player] |= second
+            self.heights[col] = row
+            self.heights[col + 1] = row
+            last_col = col + 1
+        else:
+            second = first << geo.stride
+            self.v_bottom[player] |= first
+            self.v_top[player] |= second
+            self.heights[col] = row + 1
+            last_col = col
+        self.occ[player] |= first | second
+        self.min_col = min(self.min_col, col)
+        self.max_col = max(self.max_col, last_col)
+        self.left[player] -= 1
+        self.pieces.append((player, col, row, orient))
+        self.passes = 0
+        if has_five(self.occ[player], geo):
+            self.win_cells = five_cells(self.occ[player], geo)
+            self.winner = player
+            self.reason = "line"
+            self.to_move = None
+            return
+        self._advance(player)
+
+    def _pass(self, player: int) -> None:
+        self.passes += 1
+        other = 1 - player
+        if self.passes >= 2 or self.left[other] == 0:
+            self._end_by_exhaustion("blocked")
+            return
+        self.to_move = other
+
+    def _advance(self, player: int) -> None:
+        other = 1 - player
+        if self.left[other] > 0:
+            self.to_move = other
+        elif self.left[player] > 0:
+            self.to_move = player  # the opponent's supply is empty: he is skipped
+        else:
+            self._end_by_exhaustion("exhausted")
+
+    def _end_by_exhaustion(self, why: str) -> None:
+        self.to_move = None
+        self.reason = why
+        if self.game.options["exhaustion"] == "draw":
+            self.winner = None
+            return
+        fours = [count_fours(self.occ[p], self.geo) for p in (0, 1)]
+        self.winner = None if fours[0] == fours[1] else (0 if fours[0] > fours[1] else 1)
+
+    # -------------------------------------------------------------- legality
+    def _placements(self, player: int, first_only: bool = False) -> list[tuple[int, int, str]]:
+        """Every legal (col, row, orientation) for `player`, in a stable order."""
+        if not self.pieces and not self.kwintie:
+            return [(FIRST_COLUMN, 1, "h"), (FIRST_COLUMN, 1, "v")]
+        if self.kwintie or not self.pieces:
+            lo, hi = 0, self.width - 1
+        else:
+            lo = max(0, self.max_col - (MAX_SPAN - 1))
+            hi = min(self.width - 1, self.min_col + (MAX_SPAN - 1))
+        found: list[tuple[int, int, str]] = []
+        heights = self.heights
+        for col in range(lo, hi + 1):
+            row = heights[col] + 1
+            for orient in ("h", "v"):
+                if orient == "h" and (col + 1 > hi or heights[col + 1] != heights[col]):
+                    continue
+                if self._violation(player, col, row, orient) is None:
+                    found.append((col, row, orient))
+                    if first_only:
+                        return found
+        return found
+
+    def _violation(self, player: int, col: int, row: int, orient: str) -> str | None:
+        """None when the placement is legal, else the code of the first rule it breaks."""
+        width = self.width
+        if not self.pieces:
+            if not self.kwintie and (col, row) != (FIRST_COLUMN, 1):
+                return FIRST_AT_I1
+            if self.kwintie and (
+                col == KWINTIE_CENTRE or (orient == "h" and col + 1 == KWINTIE_CENTRE)
+            ):
+                return CENTRE
+        last_col = col + 1 if orient == "h" else col
+        if last_col >= width:
+            return OFF_FRAME
+        heights = self.heights
+        if orient == "h" and heights[col] != heights[col + 1]:
+            # on the taller column it would hang over the shorter one; lower, it collides
+            if row == max(heights[col], heights[col + 1]) + 1:
+                return OVERHANG
+            return NOT_ON_TOP
+        if row != heights[col] + 1:
+            return NOT_ON_TOP
+        top = row + (1 if orient == "v" else 0)
+        if top > HEIGHT:
+            return TOO_HIGH
+        if not self.kwintie and self.pieces:
+            if max(self.max_col, last_col) - min(self.min_col, col) >= MAX_SPAN:
+                return TOO_WIDE
+            # resting on a piece is touching it; on the table a neighbour column must
+            # already stand (columns have no holes, so its row 1 is filled)
+            if row == 1 and not (
+                (col > 0 and heights[col - 1] > 0)
+                or (last_col + 1 < width and heights[last_col + 1] > 0)
+            ):
+                return NO_TOUCH
+        if self._short_face_clash(player, col, row, orient):
+            return SHORT_FACES
+        return None
+
+    def _short_face_clash(self, player: int, col: int, row: int, orient: str) -> bool:
+        """Rule c): same-colour pieces touching short face against short face.
+
+        With `strict`, a short face may not touch any face of a same-colour piece,
+        whichever of the two pieces owns the short face.
+        """
+        geo = self.geo
+        i = geo.bit(col, row)
+        s = geo.stride
+        if orient == "h":
+            if self.strict:
+                mine = self.occ[player]
+                beside = (1 << (i - 1)) | (1 << (i + 2))
+                below = (1 << (i - s)) | (1 << (i + 1 - s))
+                return bool(mine & beside or self.v_top[player] & below)
+            return bool(
+                (self.h_right[player] >> (i - 1)) & 1 or (self.h_left[player] >> (i + 2)) & 1
+            )
+        below_bit = 1 << (i - s)
+        if self.strict:
+            side_left = (1 << (i - 1)) | (1 << (i - 1 + s))
+            side_right = (1 << (i + 1)) | (1 << (i + 1 + s))
+            return bool(
+                self.occ[player] & below_bit
+                or self.h_right[player] & side_left
+                or self.h_left[player] & side_right
+            )
+        return bool(self.v_top[player] & below_bit)
+
+    def _explain(self, problem: str, player: int, col: int, row: int, orient: str) -> str:
+        name = self._notation(col, row, orient)
+        letter = LETTERS[col]
+        kind = "horizontal" if orient == "h" else "vertical"
+        heights = self.heights
+        if problem == FIRST_AT_I1:
+            return "the first piece of Kwinty has its lower-left cell at i1: play i1h or i1v"
+        if problem == CENTRE:
+            return f"{name}: White's first piece may not cover the centre square e1"
+        if problem == OFF_FRAME:
+            last = LETTERS[self.width - 1]
+            return f"{name}: the piece would leave the board, whose columns are a to {last}"
+        if problem == OVERHANG:
+            return (
+                f"{name}: a horizontal piece must rest entirely, but columns {letter} and "
+                f"{LETTERS[col + 1]} are {heights[col]} and {heights[col + 1]} high"
+            )
+        if problem == NOT_ON_TOP:
+            h = heights[col]
+            if orient == "h" and heights[col] != heights[col + 1]:
+                return f"{name}: columns {letter} and {LETTERS[col + 1]} are not level"
+            if row > h + 1:
+                return (
+                    f"{name}: a piece must rest entirely; column {letter} is {h} high, "
+                    f"so a piece there goes at row {h + 1}"
+                )
+            return f"{name}: that cell is taken; column {letter} is {h} high"
+        if problem == TOO_HIGH:
+            return f"{name}: the wall may not be more than {HEIGHT} rows high"
+        if problem == TOO_WIDE:
+            return f"{name}: the wall may not be more than {MAX_SPAN} columns wide"
+        if problem == NO_TOUCH:
+            return f"{name}: every new piece must touch a piece already placed"
+        if self.strict:
+            return (
+                f"{name}: a short face may not touch a {COLOURS[player]} piece "
+                f"(option short_faces=strict), and this {kind} piece would"
+            )
+        return (
+            f"{name}: two {COLOURS[player]} pieces may not touch short face to short face "
+            f"(end to end, or a vertical standing on a vertical)"
+        )
+
+    # ------------------------------------------------------------- pictures
+    def _notation(self, col: int, row: int, orient: str) -> str:
+        return f"{LETTERS[col]}{row}{orient}"
+
+    def _cell_names(self, board: int) -> list[str]:
+        return sorted(
+            (self.geo.cell_name(c, r) for c, r in self.geo.cells_of(board)),
+            key=lambda name: (int(name[1:]), name[0]),
+        )
+
+    def frame(self) -> tuple[int, int]:
+        """The columns a piece could still reach (Kwinty's 9-wide window)."""
+        if self.kwintie or not self.pieces:
+            return (0, self.width - 1)
+        return (
+            max(0, self.max_col - (MAX_SPAN - 1)),
+            min(self.width - 1, self.min_col + (MAX_SPAN - 1)),
+        )
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        lo, hi = self.frame()
+        return {
+            **self.base_observation(player),
+            "variant": self.game.options["variant"],
+            "width": self.width,
+            "height": HEIGHT,
+            "columns": list(LETTERS[: self.width]),
+            "frame": [LETTERS[lo], LETTERS[hi]],
+            "heights": list(self.heights),
+            "pieces": [
+                {
+                    "player": p,
+                    "move": self._notation(c, r, o),
+                    "cells": [
+                        self.geo.cell_name(c, r),
+                        self.geo.cell_name(c + 1, r) if o == "h" else self.geo.cell_name(c, r + 1),
+                    ],
+                }
+                for p, c, r, o in self.pieces
+            ],
+            "pieces_left": list(self.left),
+            "to_move": self.to_move,
+            "last_move": self.history[-1][1] if self.history else None,
+            "lines_of_four": [count_fours(self.occ[p], self.geo) for p in (0, 1)],
+            "win_cells": self._cell_names(self.win_cells),
+        }
+
+    def render_text(self, viewer: int | None = None) -> str:
+        marks = ("○", "●")
+        owner: dict[tuple[int, int], int] = {}
+        joined_right: set[tuple[int, int]] = set()
+        joined_up: set[tuple[int, int]] = set()
+        for p, c, r, o in self.pieces:
+            owner[(c, r)] = p
+            if o == "h":
+                owner[(c + 1, r)] = p
+                joined_right.add((c, r))
+            else:
+                owner[(c, r + 1)] = p
+                joined_up.add((c, r))
+        lo, hi = self.frame()
+        top = max(max(self.heights), 1)
+        lines: list[str] = []
+        win = set(self.geo.cells_of(self.win_cells))
+        for row in range(min(HEIGHT, top + 1), 0, -1):
+            text = f"{row:>2} "
+            for col in range(lo, hi + 1):
+                cell = (col, row)
+                mark = marks[owner[cell]] if cell in owner else "·"
+                if cell in win:
+                    mark = "★" if owner[cell] == 0 else "✸"
+                text += mark + ("─" if cell in joined_right else " ")
+            lines.append(text.rstrip())
+            if row > 1:
+                under = "   "
+                for col in range(lo, hi + 1):
+                    under += ("│" if (col, row - 1) in joined_up else " ") + " "
+                lines.append(under.rstrip())
+        lines.append("   " + " ".join(LETTERS[lo : hi + 1]))
+        status = (
+            f"○ White: {self.left[0]} pieces left   ● Black: {self.left[1]} pieces left   "
+            f"lines of four: {count_fours(self.occ[0], self.geo)}–"
+            f"{count_fours(self.occ[1], self.geo)}"
+        )
+        lines.append(status)
+        if self.to_move is not None:
+            lines.append(f"{COLOURS[self.to_move]} ({marks[self.to_move]}) to move")
+        elif self.winner is None:
+            lines.append(f"Game over: draw ({self.reason})")
+        else:
+            why = "a line of five" if self.reason == "line" else "more lines of four"
+            lines.append(f"Game over: {COLOURS[self.winner]} wins with {why}")
+        return "\n".join(lines)
