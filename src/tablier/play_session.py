@@ -1,0 +1,181 @@
+"""Interactive play in a terminal, through the contract only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+import tablier
+from tablier.ai import make_player
+from tablier.ai.players import Player
+from tablier.core.game import Game
+from tablier.core.state import State
+
+TEMPLATE = re.compile(r"<[^>]+>")
+LIST_LIMIT = 40
+
+
+def parse_options(cls: type[Game], texts: list[str]) -> dict[str, Any]:
+    """`key=value` texts from the command line → typed, validated options."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        if "=" not in text:
+            raise ValueError(f"option {text!r} should be written key=value")
+        key, value = text.split("=", 1)
+        options[key.strip()] = cls.parse_option(key.strip(), value)
+    return options
+
+
+class PlaySession:
+    """One game at a terminal: humans type moves, computer seats choose theirs."""
+
+    def __init__(
+        self,
+        game: Game,
+        vs: str = "human",
+        seat: int = 0,
+        players: int | None = None,
+        seed: int | None = None,
+        save: Path | None = None,
+        console: Console | None = None,
+    ) -> None:
+        self.game = game
+        self.console = console or Console(highlight=False)
+        self.state: State = game.new_state(seed=seed, num_players=players)
+        n = self.state.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"--seat must be between 0 and {n - 1}")
+        self.computers: dict[int, Player] = {}
+        if vs != "human":
+            for other in range(n):
+                if other != seat:
+                    self.computers[other] = make_player(vs, game, seed=other)
+        self.humans = [p for p in range(n) if p not in self.computers]
+        self.save = save
+        self.last_viewer: int | None = None
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, markup=False)
+
+    def run(self) -> State:
+        state = self.state
+        try:
+            while not state.is_terminal():
+                for player in list(state.current_players()):
+                    if player not in state.current_players():
+                        continue
+                    if player in self.computers:
+                        move = self.computers[player].choose(state.observation(player), player)
+                        state.apply(player, move)
+                        if not self.game.hidden_information:
+                            self.say(f"Player {player} (computer) plays {move}", "cyan")
+                    elif not self.ask(player):
+                        self.finish(aborted=True)
+                        return state
+        except KeyboardInterrupt:
+            self.finish(aborted=True)
+            return state
+        self.finish(aborted=False)
+        return state
+
+    def viewer_for(self, player: int) -> int | None:
+        return player if self.game.hidden_information else None
+
+    def hand_over(self, player: int) -> bool:
+        """Hide the last player's view before another person looks at the screen."""
+        if not self.game.hidden_information or len(self.humans) < 2:
+            return True
+        if self.last_viewer in (None, player):
+            self.last_viewer = player
+            return True
+        self.console.clear()
+        self.say(f"Pass the terminal to player {player}, then press Enter.", "bold")
+        try:
+            input()
+        except EOFError:
+            return False
+        self.console.clear()
+        self.last_viewer = player
+        return True
+
+    def ask(self, player: int) -> bool:
+        """Prompt `player` until he plays a legal move. False when input ends or he quits."""
+        if not self.hand_over(player):
+            return False
+        state = self.state
+        self.say(state.render_text(self.viewer_for(player)))
+        moves = [str(m) for m in state.legal_moves(player)]
+        if len(moves) <= LIST_LIMIT:
+            self.list_moves(moves)
+        while True:
+            try:
+                text = input(f"Player {player}, your move (number, notation, ? list, q quit): ")
+            except EOFError:
+                return False
+            text = text.strip()
+            if text in ("q", "quit"):
+                return False
+            if text in ("?", "list", "help"):
+                self.list_moves(moves)
+                continue
+            if not text:
+                continue
+            move = self.resolve(text, moves)
+            if move is None:
+                continue
+            try:
+                state.apply(player, move)
+            except tablier.IllegalMove as exc:
+                self.say(f"Refused: {exc}", "red")
+                continue
+            if not self.game.hidden_information:
+                self.say(f"Player {player} plays {move}", "green")
+            return True
+
+    def resolve(self, text: str, moves: list[str]) -> str | None:
+        """A number picks from the list (asking the text of a template); else the text."""
+        if text.isdigit():
+            index = int(text) - 1
+            if not 0 <= index < len(moves):
+                self.say(f"Choose a number between 1 and {len(moves)}.", "red")
+                return None
+            move = moves[index]
+            if TEMPLATE.search(move):
+                try:
+                    filling = input(f"{TEMPLATE.search(move).group(0)}: ")  # type: ignore[union-attr]
+                except EOFError:
+                    return None
+                move = TEMPLATE.sub(filling.strip(), move, count=1)
+            return move
+        return text
+
+    def list_moves(self, moves: list[str]) -> None:
+        width = max((len(m) for m in moves), default=0) + 6
+        per_line = max(1, 96 // width)
+        cells = [f"{i + 1:>3}. {m}".ljust(width) for i, m in enumerate(moves)]
+        for start in range(0, len(cells), per_line):
+            self.say("".join(cells[start : start + per_line]).rstrip())
+
+    def finish(self, aborted: bool) -> None:
+        state = self.state
+        self.say(state.render_text(None))
+        outcome = state.outcome()
+        if aborted:
+            self.say("Game stopped before its end.", "yellow")
+        elif outcome is not None:
+            returns = outcome["returns"]
+            best = max(returns)
+            winners = [p for p, r in enumerate(returns) if r == best and r > 0]
+            if winners:
+                self.say(
+                    f"Game over: player {', '.join(map(str, winners))} wins ({outcome['reason']}).",
+                    "bold green",
+                )
+            else:
+                self.say(f"Game over: draw ({outcome['reason']}).", "bold")
+        if self.save is not None:
+            path = tablier.save_record(state.record(), self.save)
+            self.say(f"Record saved to {path}")
