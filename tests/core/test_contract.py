@@ -17,7 +17,7 @@ def test_game_ids_are_sorted_and_include_kwinty():
 
 
 def test_unknown_game_names_the_known_ones():
-    with pytest.raises(ValueError, match="known games: .*kwinty"):
+    with pytest.raises(ValueError, match=r"known games: .*kwinty"):
         tablier.load("chess")
 
 
