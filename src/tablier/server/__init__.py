@@ -1,0 +1,29 @@
+"""The game server: rooms, seats, an authoritative WebSocket protocol, durable storage."""
+
+from __future__ import annotations
+
+import logging
+
+# frames up to this size reach the application, which refuses anything above the
+# protocol's limit politely (close 1009 with a reason) instead of a bare disconnect
+WS_MAX_SIZE = 1 << 20
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
+    """Serve the web client, the REST API and the WebSocket protocol until interrupted."""
+    import uvicorn
+
+    from tablier.server.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    uvicorn.run(
+        create_app(db_url),
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        access_log=False,
+        log_level="info",
+    )
+
+
+__all__ = ["WS_MAX_SIZE", "run"]

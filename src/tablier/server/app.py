@@ -1,0 +1,490 @@
+"""The FastAPI application: REST endpoints, the WebSocket endpoint and the web client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import tablier
+from tablier.core import records, registry
+from tablier.core.rules_pages import rules_text
+from tablier.server.protocol import (
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    BadMessage,
+    Hello,
+    MoveMessage,
+    Ping,
+    Rematch,
+    Resign,
+    parse_client_message,
+    protocol_schema,
+)
+from tablier.server.rooms import Connection, Room, RoomManager, SeatRequest, Settings, draws_lots
+from tablier.server.storage import Storage
+
+log = logging.getLogger("tablier.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+# ------------------------------------------------------------------ REST bodies
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Body):
+    kind: Literal["human", "computer"] = "human"
+    level: str | None = Field(None, description="computer level, e.g. random, easy, hard")
+    name: str | None = Field(None, max_length=40)
+    mine: bool = Field(False, description="the creator takes this seat (several: same screen)")
+
+
+class ClockSpec(_Body):
+    mode: Literal["total", "move"] = Field(
+        description="total: seconds per seat for the game; move: seconds per decision"
+    )
+    seconds: float = Field(gt=0, le=86400)
+    increment: float = Field(0, ge=0, le=3600)
+
+
+class CreateRoom(_Body):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: int | None = Field(None, ge=1, le=16)
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=16)
+    seating: Literal["random", "as_listed"] | None = Field(
+        None, description="random by default where the rules draw lots (Kwinty, Turris)"
+    )
+    clock: ClockSpec | None = None
+    player_id: str | None = Field(None, min_length=1, max_length=80)
+
+
+class JoinSeat(_Body):
+    seat: int | None = None
+    player_id: str | None = Field(None, min_length=1, max_length=80)
+    name: str | None = Field(None, max_length=40)
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+def _links(request: Request, room_id: str, num_players: int) -> dict[str, Any]:
+    base = str(request.base_url).rstrip("/")
+    return {
+        "invite": {str(s): f"{base}/?room={room_id}&join={s}" for s in range(num_players)},
+        "watch": f"{base}/?room={room_id}&watch=1",
+        "ws": f"{base.replace('http', 'ws', 1)}/ws/rooms/{room_id}",
+    }
+
+
+def _manager(request: Request | WebSocket) -> RoomManager:
+    manager: RoomManager = request.app.state.manager
+    return manager
+
+
+async def _room(request: Request, room_id: str) -> Room:
+    room = await _manager(request).get_room(room_id)
+    if room is None:
+        raise ApiError(404, f"no room {room_id!r}")
+    return room
+
+
+def _load_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Options as JSON values; text values are also parsed as on the command line."""
+    game_cls = registry.game_class(game_id)
+    try:
+        return dict(game_cls(**options).options)
+    except ValueError as first:
+        parsed = {}
+        for key, value in options.items():
+            try:
+                parsed[key] = game_cls.parse_option(key, value) if isinstance(value, str) else value
+            except ValueError:
+                raise first from None
+        return dict(game_cls(**parsed).options)
+
+
+def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+    """The server application; `db_url` defaults to `sqlite:///tablier.db`."""
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(db_url)
+        manager = RoomManager(storage, settings)
+        app.state.manager = manager
+        count = await manager.recover()
+        if count:
+            log.info("rebuilt %d unfinished game(s) from the database", count)
+        try:
+            yield
+        finally:
+            await manager.shutdown()
+            storage.close()
+
+    app = FastAPI(
+        title="Tablier game server",
+        version=tablier.__version__,
+        description="Rooms, seats and an authoritative WebSocket protocol for Tablier's games. "
+        "The WebSocket protocol is described in docs/protocol.md and by "
+        "GET /api/protocol/schema.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return _error(exc.status, exc.message, **exc.extra)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        details = [
+            {"field": ".".join(str(p) for p in err["loc"]), "problem": err["msg"]}
+            for err in exc.errors()
+        ]
+        summary = "; ".join(f"{d['field']}: {d['problem']}" for d in details)
+        return _error(422, f"invalid request: {summary}", details=details)
+
+    # -------------------------------------------------------------- games
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "version": tablier.__version__, "protocol": PROTOCOL_VERSION}
+
+    @app.get("/api/games", tags=["games"], summary="Every game with its options")
+    async def list_games() -> list[dict[str, Any]]:
+        return [_describe(g) for g in registry.game_ids()]
+
+    @app.get("/api/games/{game_id}", tags=["games"], summary="One game and its options")
+    async def get_game(game_id: str) -> dict[str, Any]:
+        if game_id not in registry.game_ids():
+            raise ApiError(404, f"unknown game {game_id!r}", known=registry.game_ids())
+        return _describe(game_id)
+
+    @app.get(
+        "/api/games/{game_id}/rules",
+        tags=["games"],
+        summary="The rules page as Markdown",
+        response_class=PlainTextResponse,
+    )
+    async def get_rules(game_id: str, lang: str = "fr") -> Response:
+        if game_id not in registry.game_ids():
+            raise ApiError(404, f"unknown game {game_id!r}", known=registry.game_ids())
+        try:
+            text = rules_text(game_id, lang)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        except FileNotFoundError:
+            raise ApiError(404, f"no rules page for {game_id!r} in {lang!r} yet") from None
+        return Response(text, media_type="text/markdown; charset=utf-8")
+
+    # -------------------------------------------------------------- rooms
+    @app.post("/api/rooms", tags=["rooms"], status_code=201, summary="Create a room")
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        if body.game not in registry.game_ids():
+            raise ApiError(400, f"unknown game {body.game!r}", known=registry.game_ids())
+        try:
+            options = _load_options(body.game, body.options)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        from tablier.ai import player_names
+
+        known_players = player_names()
+        for spec in body.seats:
+            if spec.kind == "computer":
+                if spec.mine:
+                    raise ApiError(400, "a computer seat cannot be yours")
+                if (spec.level or "random") not in known_players:
+                    raise ApiError(
+                        400,
+                        f"unknown computer level {spec.level!r}",
+                        known=known_players,
+                    )
+        requests = [
+            SeatRequest(
+                kind=s.kind,
+                level=(s.level or "random") if s.kind == "computer" else None,
+                name=s.name,
+                mine=s.mine,
+            )
+            for s in body.seats
+        ]
+        shuffle = None if body.seating is None else body.seating == "random"
+        try:
+            created = await _manager(request).create(
+                body.game,
+                options,
+                body.players,
+                requests,
+                shuffle,
+                body.clock.model_dump() if body.clock else None,
+                body.player_id,
+            )
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        room = created.room
+        return {
+            **room.status(),
+            "my_seats": [{"seat": s, "token": t} for s, t in sorted(created.tokens.items())],
+            "links": _links(request, room.id, room.num_players),
+        }
+
+    @app.get("/api/rooms/{room_id}", tags=["rooms"], summary="A room's public status")
+    async def room_status(room_id: str, request: Request) -> dict[str, Any]:
+        room = await _room(request, room_id)
+        return {**room.status(), "links": _links(request, room.id, room.num_players)}
+
+    @app.post("/api/rooms/{room_id}/join", tags=["rooms"], summary="Take a free seat")
+    async def join_room(room_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+        room = await _room(request, room_id)
+        try:
+            seat, token = await _manager(request).join(room, body.seat, body.player_id, body.name)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        except LookupError as exc:
+            raise ApiError(409, str(exc.args[0])) from None
+        return {"room": room.id, "seat": seat, "token": token}
+
+    @app.get(
+        "/api/rooms/{room_id}/games/{number}/record",
+        tags=["rooms"],
+        summary="Download a finished game's record (.tablier.json)",
+    )
+    async def game_record(room_id: str, number: int, request: Request) -> Response:
+        manager = _manager(request)
+        found = await asyncio.to_thread(manager.storage.load_game, room_id, number)
+        if found is None:
+            raise ApiError(404, f"no game {number} in room {room_id!r}")
+        room_row, stored = found
+        if not stored.finished:
+            raise ApiError(
+                409, "the game is not over: its record (with the seed) is released at the end"
+            )
+        record = await asyncio.to_thread(_finished_record, room_row, stored)
+        name = f"{room_row['game']}-{room_id}-{number}.tablier.json"
+        return Response(
+            json.dumps(record, ensure_ascii=False, indent=2) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/api/players/{player_id}/games", tags=["players"], summary="A player's games")
+    async def player_games(
+        player_id: str, request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 20
+    ) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(_manager(request).storage.player_games, player_id, limit)
+        return [
+            {
+                "room": r["room_id"],
+                "game_number": r["number"],
+                "game": r["game"],
+                "seat": r["seat"],
+                "num_players": r["num_players"],
+                "finished": bool(r["finished"]),
+                "outcome": r["result"],
+                "started_at": r["started_at"],
+                "finished_at": r["finished_at"],
+            }
+            for r in rows
+        ]
+
+    @app.get("/api/protocol/schema", tags=["server"], summary="The WebSocket protocol schema")
+    async def schema() -> dict[str, Any]:
+        return protocol_schema()
+
+    # -------------------------------------------------------------- the WebSocket
+    @app.websocket("/ws/rooms/{room_id}")
+    async def play_socket(ws: WebSocket, room_id: str) -> None:
+        await ws.accept()
+        await _serve_socket(ws, room_id, _manager(ws), settings)
+
+    # -------------------------------------------------------------- the web client
+    if WEB_DIR.is_dir():
+        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    return app
+
+
+def _describe(game_id: str) -> dict[str, Any]:
+    game_cls = registry.game_class(game_id)
+    return {**game_cls.describe(), "draws_lots": draws_lots(game_cls)}
+
+
+def _finished_record(room_row: dict[str, Any], stored: Any) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "game": room_row["game"],
+        "options": room_row["options"],
+        "seed": stored.seed,
+        "num_players": room_row["num_players"],
+        "moves": [[p, m] for p, m in stored.moves],
+    }
+    if stored.setup:
+        record["setup"] = stored.setup
+    full = records.replay(record).record()
+    if stored.result is not None:
+        # resignations and time losses are decided by the server, not the engine
+        full["returns"] = stored.result.get("returns")
+        full["outcome"] = stored.result
+    return full
+
+
+class _RateLimiter:
+    def __init__(self) -> None:
+        self.tokens = float(RATE_BURST)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.last) * RATE_PER_SECOND)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def _receive_text(ws: WebSocket, conn: Connection) -> str | None:
+    """The next text frame; None once the client is gone or has been cut off."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_FRAME_BYTES:
+            conn.close(1009, f"message too big: the limit is {MAX_FRAME_BYTES} bytes")
+            return None
+        conn.push({"type": "error", "code": "bad_json", "message": "send text frames (JSON)"})
+        return ""
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+        conn.close(1009, f"message too big: the limit is {MAX_FRAME_BYTES} bytes")
+        return None
+    return text
+
+
+async def _serve_socket(
+    ws: WebSocket, room_id: str, manager: RoomManager, settings: Settings
+) -> None:
+    conn = Connection(ws, settings.send_queue)
+    room: Room | None = None
+    try:
+        try:
+            text = await asyncio.wait_for(_receive_text(ws, conn), settings.hello_timeout)
+        except TimeoutError:
+            conn.close(1008, "no hello received in time")
+            return
+        if text is None:
+            return
+        try:
+            hello = parse_client_message(text)
+        except BadMessage as exc:
+            conn.push({"type": "error", "code": exc.code, "message": exc.message})
+            conn.close(1008, "the first message must be a valid hello")
+            return
+        if not isinstance(hello, Hello):
+            conn.push({"type": "error", "code": "hello_first", "message": "send hello first"})
+            conn.close(1008, "the first message must be hello")
+            return
+        if hello.v != PROTOCOL_VERSION:
+            conn.push(
+                {
+                    "type": "error",
+                    "code": "unsupported_version",
+                    "message": f"this server speaks protocol version {PROTOCOL_VERSION}",
+                }
+            )
+            conn.close(4400, f"unsupported protocol version {hello.v}")
+            return
+        room = await manager.get_room(room_id)
+        if room is None:
+            conn.close(4404, f"no room {room_id!r}")
+            return
+        seats = room.seats_for_tokens(hello.tokens)
+        if seats is None:
+            conn.close(4403, "unknown seat token for this room")
+            return
+        conn.seats = seats
+        conn.spectator = not seats
+        room.attach(conn)
+        limiter = _RateLimiter()
+        while not conn.closed:
+            text = await _receive_text(ws, conn)
+            if text is None:
+                break
+            if not limiter.allow():
+                conn.close(1008, f"too many messages: at most {RATE_PER_SECOND:g} per second")
+                break
+            if text:
+                await _handle(room, conn, text)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("connection to room %s failed", room_id)
+        conn.close(1011, "server error")
+    finally:
+        if room is not None:
+            room.detach(conn)
+        if not conn.closed:
+            conn.closed = True
+            conn.writer.cancel()
+        else:
+            # let the writer flush the goodbye (error + close frame)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(conn.writer), 5)
+        if ws.application_state == WebSocketState.CONNECTED and conn.close_code is None:
+            with contextlib.suppress(Exception):
+                await ws.close(1000)
+
+
+async def _handle(room: Room, conn: Connection, text: str) -> None:
+    ref: str | int | None = None
+    try:
+        message = parse_client_message(text)
+        ref = getattr(message, "ref", None)
+        if isinstance(message, Ping):
+            conn.push({"type": "pong", "ref": ref})
+            return
+        if isinstance(message, Hello):
+            raise BadMessage("already_hello", "hello was already received on this connection")
+        assert isinstance(message, MoveMessage | Resign | Rematch)
+        if conn.spectator:
+            raise BadMessage("spectator", "a spectator cannot act")
+        if message.seat not in conn.seats:
+            raise BadMessage(
+                "not_your_seat",
+                f"this connection plays seat {', '.join(map(str, sorted(conn.seats)))}, "
+                f"not seat {message.seat}",
+            )
+        if isinstance(message, MoveMessage):
+            await room.play(message.seat, message.move, conn, ref)
+        elif isinstance(message, Resign):
+            await room.resign(message.seat)
+        else:
+            await room.ask_rematch(message.seat)
+    except BadMessage as exc:
+        conn.push({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})

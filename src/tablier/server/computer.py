@@ -1,0 +1,83 @@
+"""Computer seats think in a process pool so the event loop never waits for them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import cache
+from typing import Any
+
+log = logging.getLogger("tablier.server")
+
+
+@cache
+def _game(game_id: str, options_key: tuple[tuple[str, Any], ...]) -> Any:
+    import tablier
+
+    return tablier.load(game_id, **dict(options_key))
+
+
+def think(
+    game_id: str,
+    options: dict[str, Any],
+    level: str,
+    seed: int,
+    observation: dict[str, Any],
+    seat: int,
+) -> str:
+    """Run in a worker: rebuild the game and let the named player choose."""
+    import tablier.ai  # registers every player name, levels included
+
+    game = _game(game_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    player = tablier.ai.make_player(level, game, seed)
+    return str(player.choose(observation, seat))
+
+
+def _warm() -> int:
+    import tablier.ai  # noqa: F401
+
+    return os.getpid()
+
+
+class ComputerPool:
+    """A lazily started process pool; a broken pool is replaced on the next request."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, min(4, (os.cpu_count() or 2)))
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: forking a process that runs an event loop and threads is unsafe
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def choose(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        level: str,
+        seed: int,
+        observation: dict[str, Any],
+        seat: int,
+    ) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._executor(), think, game_id, options, level, seed, observation, seat
+            )
+        except BrokenProcessPool:
+            log.warning("the computer-player pool broke; starting a new one")
+            self._pool = None
+            raise
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,395 @@
+"""Durable storage: rooms, seats and games, each game stored as its record (event sourcing).
+
+A game row holds what `tablier.replay` needs besides the moves (game, options, seed,
+players, setup); every accepted move is one row in `moves`. Writes go through one
+writer thread that commits whatever is queued in a single transaction (group commit),
+so a move is on disk before anyone hears of it without one fsync per move.
+SQL stays portable (SQLAlchemy Core): SQLite by default, PostgreSQL by URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+log = logging.getLogger("tablier.server")
+
+DEFAULT_DB_URL = "sqlite:///tablier.db"
+
+metadata = sa.MetaData()
+
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("num_players", sa.Integer, nullable=False),
+    sa.Column("clock", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.String(64), nullable=True),
+    sa.Column("name", sa.String(80), nullable=True),
+    # only a hash of the seat token is kept: a leaked database does not leak seats
+    sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+    sa.Column("player_id", sa.String(80), nullable=True, index=True),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("setup", sa.JSON, nullable=True),
+    sa.Column("finished", sa.Boolean, nullable=False, default=False, index=True),
+    # the final outcome, including server-decided ends (resignation, time)
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("room_id", sa.String(32), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    # clock readings after the move, so a restarted server resumes the clocks
+    sa.Column("clock", sa.JSON, nullable=True),
+    sa.ForeignKeyConstraint(["room_id", "number"], ["games.room_id", "games.number"]),
+)
+
+Op = Callable[[Connection], None]
+
+
+@dataclass
+class StoredGame:
+    number: int
+    seed: int
+    setup: dict[str, Any]
+    finished: bool
+    result: dict[str, Any] | None
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    last_clock: dict[str, Any] | None = None
+
+
+@dataclass
+class StoredRoom:
+    id: str
+    game: str
+    options: dict[str, Any]
+    num_players: int
+    clock: dict[str, Any] | None
+    created_at: float
+    seats: list[dict[str, Any]]
+    current: StoredGame | None = None
+    previous_result: dict[str, Any] | None = None
+
+
+def make_engine(db_url: str | None) -> Engine:
+    url = db_url or DEFAULT_DB_URL
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=False
+        )
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # FULL: a commit is on disk before we answer (WAL keeps that cheap)
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+class Storage:
+    """The database, with an asynchronous group-committing writer."""
+
+    def __init__(self, db_url: str | None) -> None:
+        self.engine = make_engine(db_url)
+        metadata.create_all(self.engine)
+        self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._writer, name="tablier-db-writer", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+    async def write(self, op: Op) -> None:
+        """Run `op` in a transaction; returns once it is committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put((op, future))
+        await future
+
+    def _writer(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 500:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                for op, _ in batch:
+                    op(conn)
+        except Exception as exc:
+            if len(batch) == 1:
+                log.exception("database write failed")
+                _settle(batch[0][1], exc)
+                return
+            # one bad write must not sink the others: retry them one by one
+            for one in batch:
+                self._commit([one])
+            return
+        for _, future in batch:
+            _settle(future, None)
+
+    # ------------------------------------------------------------------ operations
+    @staticmethod
+    def op_create_room(
+        room: dict[str, Any], seat_rows: list[dict[str, Any]], first_game: dict[str, Any]
+    ) -> Op:
+        def op(conn: Connection) -> None:
+            conn.execute(rooms.insert().values(**room))
+            conn.execute(seats.insert(), seat_rows)
+            conn.execute(games.insert().values(**first_game))
+
+        return op
+
+    @staticmethod
+    def op_take_seat(
+        room_id: str, seat: int, token_hash: str, player_id: str | None, name: str | None
+    ) -> Op:
+        def op(conn: Connection) -> None:
+            conn.execute(
+                seats.update()
+                .where(seats.c.room_id == room_id, seats.c.seat == seat)
+                .values(token_hash=token_hash, player_id=player_id, name=name)
+            )
+
+        return op
+
+    @staticmethod
+    def op_move(
+        room_id: str,
+        number: int,
+        idx: int,
+        seat: int,
+        notation: str,
+        clock: dict[str, Any] | None,
+        result: dict[str, Any] | None,
+    ) -> Op:
+        at = time.time()
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                moves.insert().values(
+                    room_id=room_id,
+                    number=number,
+                    idx=idx,
+                    seat=seat,
+                    notation=notation,
+                    at=at,
+                    clock=clock,
+                )
+            )
+            if result is not None:
+                _finish(conn, room_id, number, result)
+
+        return op
+
+    @staticmethod
+    def op_finish(room_id: str, number: int, result: dict[str, Any]) -> Op:
+        def op(conn: Connection) -> None:
+            _finish(conn, room_id, number, result)
+
+        return op
+
+    @staticmethod
+    def op_new_game(row: dict[str, Any]) -> Op:
+        def op(conn: Connection) -> None:
+            conn.execute(games.insert().values(**row))
+
+        return op
+
+    # ------------------------------------------------------------------ reading
+    def load_room(self, room_id: str) -> StoredRoom | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(rooms).where(rooms.c.id == room_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = (
+                conn.execute(
+                    sa.select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+                )
+                .mappings()
+                .all()
+            )
+            game_rows = (
+                conn.execute(
+                    sa.select(games)
+                    .where(games.c.room_id == room_id)
+                    .order_by(games.c.number.desc())
+                    .limit(2)
+                )
+                .mappings()
+                .all()
+            )
+            stored = StoredRoom(
+                id=row["id"],
+                game=row["game"],
+                options=dict(row["options"]),
+                num_players=row["num_players"],
+                clock=row["clock"],
+                created_at=row["created_at"],
+                seats=[dict(s) for s in seat_rows],
+            )
+            if game_rows:
+                current = game_rows[0]
+                stored.current = StoredGame(
+                    number=current["number"],
+                    seed=int(current["seed"]),
+                    setup=dict(current["setup"] or {}),
+                    finished=bool(current["finished"]),
+                    result=current["result"],
+                )
+                move_rows = conn.execute(
+                    sa.select(moves.c.seat, moves.c.notation, moves.c.clock)
+                    .where(moves.c.room_id == room_id, moves.c.number == current["number"])
+                    .order_by(moves.c.idx)
+                ).all()
+                stored.current.moves = [(m.seat, m.notation) for m in move_rows]
+                if move_rows:
+                    stored.current.last_clock = move_rows[-1].clock
+                if len(game_rows) > 1:
+                    stored.previous_result = game_rows[1]["result"]
+            return stored
+
+    def unfinished_room_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.room_id).where(games.c.finished == sa.false()).distinct()
+            ).all()
+            return [r.room_id for r in rows]
+
+    def load_game(self, room_id: str, number: int) -> tuple[dict[str, Any], StoredGame] | None:
+        """A room's row and one of its games with all its moves."""
+        with self.engine.connect() as conn:
+            room = conn.execute(sa.select(rooms).where(rooms.c.id == room_id)).mappings().first()
+            game = (
+                conn.execute(
+                    sa.select(games).where(games.c.room_id == room_id, games.c.number == number)
+                )
+                .mappings()
+                .first()
+            )
+            if room is None or game is None:
+                return None
+            move_rows = conn.execute(
+                sa.select(moves.c.seat, moves.c.notation)
+                .where(moves.c.room_id == room_id, moves.c.number == number)
+                .order_by(moves.c.idx)
+            ).all()
+            stored = StoredGame(
+                number=number,
+                seed=int(game["seed"]),
+                setup=dict(game["setup"] or {}),
+                finished=bool(game["finished"]),
+                result=game["result"],
+                moves=[(m.seat, m.notation) for m in move_rows],
+            )
+            return dict(room), stored
+
+    def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The most recent games in rooms where `player_id` holds a seat."""
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(
+                    sa.select(
+                        games.c.room_id,
+                        games.c.number,
+                        games.c.finished,
+                        games.c.result,
+                        games.c.started_at,
+                        games.c.finished_at,
+                        rooms.c.game,
+                        rooms.c.num_players,
+                        seats.c.seat,
+                    )
+                    .select_from(
+                        seats.join(rooms, rooms.c.id == seats.c.room_id).join(
+                            games, games.c.room_id == seats.c.room_id
+                        )
+                    )
+                    .where(seats.c.player_id == player_id)
+                    .order_by(games.c.started_at.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+            return [dict(r) for r in rows]
+
+
+def _finish(conn: Connection, room_id: str, number: int, result: dict[str, Any]) -> None:
+    conn.execute(
+        games.update()
+        .where(games.c.room_id == room_id, games.c.number == number)
+        .values(finished=True, result=result, finished_at=time.time())
+    )
+
+
+def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:
+    loop = future.get_loop()
+
+    def done() -> None:
+        if future.done():
+            return
+        if exc is None:
+            future.set_result(None)
+        else:
+            future.set_exception(exc)
+
+    # RuntimeError: the loop is closed (shutdown), nobody waits any more
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(done)
