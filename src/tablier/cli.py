@@ -13,6 +13,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import tablier
+from tablier.ai.arena_cli import arena
 from tablier.core.game import Game
 from tablier.core.rules_pages import rules_text
 from tablier.play_session import PlaySession, parse_options
@@ -153,6 +154,9 @@ def serve(
     from tablier.server import run
 
     run(host=host, port=port, db_url=db)
+
+
+app.command()(arena)
 
 
 def load_game(game_id: str, option_texts: list[str]) -> Game:

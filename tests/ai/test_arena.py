@@ -1,0 +1,107 @@
+"""The arena: seat rotation, results, intervals, records, command-line checks."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+import tablier
+from tablier.ai.arena import GameResult, MatchSpec, play_game, seating_for, summarize
+from tablier.ai.arena_cli import parse_match
+from tablier.ai.stats import elo_from_score, elo_interval, wilson
+
+
+def test_wilson_interval_matches_the_formula_at_known_points() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4)
+    assert high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0
+    assert high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_elo_difference_of_a_score() -> None:
+    assert elo_from_score(0.5) == 0.0
+    assert elo_from_score(0.75) == pytest.approx(190.85, abs=0.01)
+    assert elo_from_score(1.0) == math.inf
+    estimate, low, high = elo_interval(30, 0, 10)
+    assert low < estimate < high
+    assert estimate == pytest.approx(elo_from_score(0.75))
+
+
+def test_seats_alternate_game_after_game() -> None:
+    assert [seating_for(i, 2) for i in range(4)] == [[0, 1], [1, 0], [0, 1], [1, 0]]
+    starts = [seating_for(i, 3)[0] for i in range(3)]
+    assert sorted(starts) == [0, 1, 2]
+
+
+def _two_player_game() -> str:
+    for game_id in ("turris", "kwinty", "counterplays"):
+        if game_id in tablier.game_ids():
+            return game_id
+    pytest.skip("no two-player engine is registered yet")
+
+
+def test_a_game_is_played_legally_and_replays_from_its_record() -> None:
+    game_id = _two_player_game()
+    spec = MatchSpec(game=game_id, players=("easy", "random"), games=2, seed=4)
+    result = play_game(spec, 1)
+    assert result.illegal is None
+    assert result.seating == [1, 0]
+    assert result.record["players"] == ["random", "easy"]
+    replayed = tablier.replay(result.record)
+    assert replayed.is_terminal()
+    assert replayed.returns() == result.returns
+    assert all(result.times[0]) and all(result.times[1])
+    assert play_game(spec, 1).record["moves"] == result.record["moves"]
+
+
+def _result(index: int, seating: list[int], returns: list[float]) -> GameResult:
+    return GameResult(index, seating, returns, [[0.1, 0.3], [0.2]], [0.25, None], {})
+
+
+def test_summary_counts_results_from_each_players_point_of_view() -> None:
+    spec = MatchSpec(game="x", players=("a", "b"), games=3)
+    results = [
+        _result(0, [0, 1], [1.0, -1.0]),  # a wins from seat 0
+        _result(1, [1, 0], [1.0, -1.0]),  # b wins from seat 0
+        _result(2, [0, 1], [0.0, 0.0]),
+    ]
+    a, b = summarize(spec, results)
+    assert (a.wins, a.draws, a.losses) == (1, 1, 1)
+    assert (b.wins, b.draws, b.losses) == (1, 1, 1)
+    assert a.max_time == 0.3
+    assert a.over_budget == 3  # 0.3 s is more than 0.25 s + 10%, in each of 3 games
+    assert b.over_budget == 0
+
+
+def test_match_arguments_are_checked() -> None:
+    game_id = _two_player_game()
+    with pytest.raises(ValueError, match="unknown player"):
+        parse_match(game_id, "hard,nobody", 2, [], 0)
+    with pytest.raises(ValueError, match="key=value"):
+        parse_match(game_id, "hard,random", 2, ["oops"], 0)
+    with pytest.raises(ValueError, match="1 were named"):
+        parse_match(game_id, "hard", 2, [], 0)
+    spec = parse_match(game_id, "hard, random", 5, [], 3)
+    assert spec.players == ("hard", "random")
+
+
+def test_arena_command_saves_records(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tablier.cli import app
+
+    game_id = _two_player_game()
+    out = CliRunner().invoke(
+        app,
+        ["arena", game_id, "--players", "random,random", "--games", "2", "--save", str(tmp_path)],
+    )
+    assert out.exit_code == 0, out.output
+    assert "Elo" in out.output
+    saved = sorted(tmp_path.glob("*.tablier.json"))
+    assert len(saved) == 2
+    assert tablier.replay(tablier.load_record(saved[0])).is_terminal()
