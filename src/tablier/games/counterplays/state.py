@@ -93,9 +93,11 @@ class CounterplaysState(State):
             return 1
         heights = {self.height.get(k, 0) for k in keys}
         if len(heights) > 1 and 0 in heights:
+            hanging = sum(1 for k in keys if k not in self.height)
             raise IllegalMove(
-                f"tile {letter} would partly overlap tiles already placed: it must lie "
-                "flat, either wholly on the table or wholly on tiles of one height"
+                f"tile {letter} would not lie flat: {hanging} of its triangles would be on the "
+                "table and the others on tiles; a tile may not partly overlap the tiles "
+                "already placed, it lies wholly on the table or wholly on tiles of one height"
             )
         if len(heights) > 1:
             low, high = min(heights), max(heights)
