@@ -33,6 +33,15 @@ _PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
 _X_MOVES = tuple(tuple(Move(geo.removal_notation(c, z)) for z in range(_LEVELS)) for c in range(9))
 SKIP = Move("skip")
 PASS = Move("pass")
+# canonical text -> (kind, cells, level), so that moves taken from `legal_moves`
+# (as playouts do) skip the regular expressions
+_PARSED: dict[str, tuple[str, tuple[int, ...], int]] = {
+    **{str(_V_MOVES[c]): ("V", (c,), 0) for c in range(9)},
+    **{str(_H_MOVES[i]): ("H", pair, 0) for i, pair in enumerate(PAIRS)},
+    **{str(_X_MOVES[c][z]): ("x", (c,), z) for c in range(9) for z in range(1, _LEVELS)},
+    "skip": ("skip", (), 0),
+    "pass": ("pass", (), 0),
+}
 
 _CELL = "([a-c][1-3])"
 _V_RE = re.compile(f"v{_CELL}")
@@ -302,14 +311,13 @@ class TurrisState(State):
 
     # --------------------------------------------------------------- applying
     def _apply(self, player: int, move: str) -> str:
-        text = move.strip().lower()
-        legal = self._legal_moves()
+        self._legal_moves()
         assert self._legal_set is not None
-        kind, cells, level = self._parse(text)
+        parsed = _PARSED.get(move)
+        kind, cells, level = parsed if parsed else self._parse(move.strip().lower())
         canonical = self._canonical(kind, cells, level)
         if canonical is None or canonical not in self._legal_set:
             raise IllegalMove(self.explain_refusal(player, move, kind, cells, level))
-        del legal
         if kind == "V":
             self._place(player, True, cells)
         elif kind == "H":
