@@ -60,7 +60,11 @@ def runs_of(board: int, step: int, length: int) -> int:
 
 
 def has_five(board: int, geo: Geometry) -> bool:
-    return any(runs_of(board, d, 5) for d in geo.directions)
+    for d in geo.directions:
+        pairs = board & (board >> d)
+        if pairs & (pairs >> (2 * d)) & (board >> (4 * d)):
+            return True
+    return False
 
 
 def five_cells(board: int, geo: Geometry) -> int:
@@ -83,3 +87,62 @@ def count_fours(board: int, geo: Geometry) -> int:
         exact = starts & ~(board << d) & ~(board >> (4 * d))
         total += exact.bit_count()
     return total
+
+
+@dataclass(frozen=True)
+class Masks:
+    """Precomputed boards and per-cell move names for one wall width."""
+
+    valid: int  # rows 1–9, real columns
+    row1: int
+    above_row1: int
+    vertical_ok: int  # a vertical's bottom cell may be on rows 1–8
+    columns: tuple[int, ...]  # one board per column, rows 1–9
+    windows: dict[tuple[int, int], int]  # (first, last) column -> their cells
+    vertical_moves: dict[int, str]  # bottom-cell index -> "e1v"
+    horizontal_moves: dict[int, str]  # left-cell index -> "e1h"
+    parse: dict[str, tuple[int, str]]  # notation -> (index, orientation)
+
+
+@cache
+def masks(width: int) -> Masks:
+    geo = geometry(width)
+    valid = row1 = vertical_ok = 0
+    columns = []
+    vertical_moves: dict[int, str] = {}
+    horizontal_moves: dict[int, str] = {}
+    parse: dict[str, tuple[int, str]] = {}
+    for col in range(width):
+        column = 0
+        for row in range(1, HEIGHT + 1):
+            index = geo.bit(col, row)
+            column |= 1 << index
+            name = geo.cell_name(col, row)
+            vertical_moves[index] = name + "v"
+            parse[name + "v"] = (index, "v")
+            if col + 1 < width:
+                horizontal_moves[index] = name + "h"
+                parse[name + "h"] = (index, "h")
+            if row == 1:
+                row1 |= 1 << index
+            if row < HEIGHT:
+                vertical_ok |= 1 << index
+        columns.append(column)
+        valid |= column
+    windows = {}
+    for lo in range(width):
+        board = 0
+        for hi in range(lo, width):
+            board |= columns[hi]
+            windows[(lo, hi)] = board
+    return Masks(
+        windows=windows,
+        valid=valid,
+        row1=row1,
+        above_row1=valid & ~row1,
+        vertical_ok=vertical_ok,
+        columns=tuple(columns),
+        vertical_moves=vertical_moves,
+        horizontal_moves=horizontal_moves,
+        parse=parse,
+    )

@@ -15,6 +15,7 @@ from tablier.games.kwinty.geometry import (
     five_cells,
     geometry,
     has_five,
+    masks,
 )
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ COLOURS = ("White", "Black")
 COLOURS_FR = ("Blanc", "Noir")
 MOVE_RE = re.compile(r"^([a-q])([1-9])([hv])$")
 PASS = "pass"
+PASS_MOVE = Move(PASS)
 
 # why a placement is refused (codes; messages are built only when a move is refused)
 FIRST_AT_I1 = "first"
@@ -56,6 +58,10 @@ class KwintyState(State):
         self.h_right = [0, 0]
         self.v_bottom = [0, 0]
         self.v_top = [0, 0]
+        self.masks = masks(self.width)
+        # the lowest empty cell of every column (the cell a new piece would fill)
+        self.tops = self.masks.row1
+        self._boards: tuple[int, int, int] | None = None  # legal boards of this position
         self.heights = [0] * self.width
         self.left = [PIECES_EACH, PIECES_EACH]
         self.pieces: list[tuple[int, int, int, str]] = []  # (player, col, row, h|v)
@@ -74,8 +80,18 @@ class KwintyState(State):
     def legal_moves(self, player: int) -> list[Move]:
         if player != self.to_move:
             return []
-        moves = [Move(self._notation(c, r, o)) for c, r, o in self._placements(player)]
-        return moves or [Move(PASS)]
+        vertical, horizontal = self._legal_boards(player)
+        by_bit_h, by_bit_v = _MOVES[self.width]
+        moves = []
+        while horizontal:
+            low = horizontal & -horizontal
+            moves.append(by_bit_h[low])
+            horizontal ^= low
+        while vertical:
+            low = vertical & -vertical
+            moves.append(by_bit_v[low])
+            vertical ^= low
+        return moves or [PASS_MOVE]
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -148,6 +164,21 @@ class KwintyState(State):
         return state
 
     # ------------------------------------------------------------------- moves
+    def apply(self, player: int, move: Move | str) -> None:
+        # fast path for the common case (a legal placement by the awaited player);
+        # everything else goes through the base class's checks and explanations
+        if type(player) is int and player == self.to_move:
+            parsed = self.masks.parse.get(move) if isinstance(move, str) else None
+            if parsed is not None:
+                index, orient = parsed
+                vertical, horizontal = self._legal_boards(player)
+                if (vertical if orient == "v" else horizontal) >> index & 1:
+                    stride = self.geo.stride
+                    self._place(player, index % stride, index // stride, orient)
+                    self.history.append((player, str(move)))
+                    return
+        super().apply(player, move)
+
     def _apply(self, player: int, move: str) -> str:
         if move == PASS:
             if self._placements(player, first_only=True):
@@ -157,6 +188,14 @@ class KwintyState(State):
                 )
             self._pass(player)
             return PASS
+        parsed = self.masks.parse.get(move)
+        if parsed is not None:
+            index, orient = parsed
+            vertical, horizontal = self._legal_boards(player)
+            if (vertical if orient == "v" else horizontal) >> index & 1:
+                stride = self.geo.stride
+                self._place(player, index % stride, index // stride, orient)
+                return move
         match = MOVE_RE.match(move)
         if not match:
             raise IllegalMove(
@@ -166,11 +205,8 @@ class KwintyState(State):
         col = LETTERS.index(match.group(1))
         row = int(match.group(2))
         orient = match.group(3)
-        problem = self._violation(player, col, row, orient)
-        if problem is not None:
-            raise IllegalMove(self._explain(problem, player, col, row, orient))
-        self._place(player, col, row, orient)
-        return move
+        problem = self._violation(player, col, row, orient) or SHORT_FACES
+        raise IllegalMove(self._explain(problem, player, col, row, orient))
 
     def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
         """Place a piece already known to be legal (for search), keeping the history."""
@@ -178,44 +214,39 @@ class KwintyState(State):
         self.history.append((player, self._notation(col, row, orient)))
 
     def _place(self, player: int, col: int, row: int, orient: str) -> None:
-        geo = self.geo
-        first = 1 << geo.bit(col, row)
+        self._boards = None
+        stride = self.geo.stride
+        first = 1 << (row * stride + col)
+        heights = self.heights
         if orient == "h":
             second = first << 1
             self.h_left[player] |= first
             self.h_right[player] |= second
-            self.heights[col] = row
-            self.heights[col + 1] = row
+            heights[col] = heights[col + 1] = row
+            self.tops ^= first | second | (first << stride) | (second << stride)
             last_col = col + 1
         else:
-            second = first << geo.stride
+            second = first << stride
             self.v_bottom[player] |= first
             self.v_top[player] |= second
-            self.heights[col] = row + 1
+            heights[col] = row + 1
+            self.tops ^= first | (second << stride)
             last_col = col
-        self.occ[player] |= first | second
-        self.min_col = min(self.min_col, col)
-        self.max_col = max(self.max_col, last_col)
+        board = self.occ[player] | first | second
+        self.occ[player] = board
+        if col < self.min_col:
+            self.min_col = col
+        if last_col > self.max_col:
+            self.max_col = last_col
         self.left[player] -= 1
         self.pieces.append((player, col, row, orient))
         self.passes = 0
-        if has_five(self.occ[player], geo):
-            self.win_cells = five_cells(self.occ[player], geo)
+        if has_five(board, self.geo):
+            self.win_cells = five_cells(board, self.geo)
             self.winner = player
             self.reason = "line"
             self.to_move = None
             return
-        self._advance(player)
-
-    def _pass(self, player: int) -> None:
-        self.passes += 1
-        other = 1 - player
-        if self.passes >= 2 or self.left[other] == 0:
-            self._end_by_exhaustion("blocked")
-            return
-        self.to_move = other
-
-    def _advance(self, player: int) -> None:
         other = 1 - player
         if self.left[other] > 0:
             self.to_move = other
@@ -223,6 +254,15 @@ class KwintyState(State):
             self.to_move = player  # the opponent's supply is empty: he is skipped
         else:
             self._end_by_exhaustion("exhausted")
+
+    def _pass(self, player: int) -> None:
+        self._boards = None
+        self.passes += 1
+        other = 1 - player
+        if self.passes >= 2 or self.left[other] == 0:
+            self._end_by_exhaustion("blocked")
+            return
+        self.to_move = other
 
     def _end_by_exhaustion(self, why: str) -> None:
         self.to_move = None
@@ -234,6 +274,53 @@ class KwintyState(State):
         self.winner = None if fours[0] == fours[1] else (0 if fours[0] > fours[1] else 1)
 
     # -------------------------------------------------------------- legality
+    def _legal_boards(self, player: int) -> tuple[int, int]:
+        """Boards of the bottom cells of legal verticals and left cells of legal horizontals.
+
+        This is the fast path used for move lists and `apply`; `_violation` states the
+        same rules one placement at a time, to explain a refusal.
+        """
+        if not self.pieces:
+            first = self._placements(player)
+            vertical = horizontal = 0
+            for col, row, orient in first:
+                bit = 1 << self.geo.bit(col, row)
+                if orient == "v":
+                    vertical |= bit
+                else:
+                    horizontal |= bit
+            return vertical, horizontal
+        cached = self._boards
+        if cached is not None and cached[0] == player:
+            return cached[1], cached[2]
+        m = self.masks
+        s = self.geo.stride
+        tops = self.tops & m.valid
+        window = m.valid if self.kwintie else m.windows[self.frame()]
+        vertical = tops & m.vertical_ok & window
+        horizontal = tops & (tops >> 1) & window & (window >> 1)
+        if not self.kwintie:
+            # on the table a piece needs a standing neighbour column; above, it rests
+            taken = self.occ[0] | self.occ[1]
+            vertical &= m.above_row1 | (taken << 1) | (taken >> 1)
+            horizontal &= m.above_row1 | (taken << 1) | (taken >> 2)
+        mine = self.occ[player]
+        h_left, h_right, v_top = self.h_left[player], self.h_right[player], self.v_top[player]
+        if self.strict:
+            vertical &= ~(
+                (mine << s)
+                | (h_right << 1)
+                | (h_right >> (s - 1))
+                | (h_left >> 1)
+                | (h_left >> (s + 1))
+            )
+            horizontal &= ~((mine << 1) | (mine >> 2) | (v_top << s) | (v_top << (s - 1)))
+        else:
+            vertical &= ~(v_top << s)
+            horizontal &= ~((h_right << 1) | (h_left >> 2))
+        self._boards = (player, vertical, horizontal)
+        return vertical, horizontal
+
     def _placements(self, player: int, first_only: bool = False) -> list[tuple[int, int, str]]:
         """Every legal (col, row, orientation) for `player`, in a stable order."""
         if not self.pieces and not self.kwintie:
@@ -459,3 +546,15 @@ class KwintyState(State):
             why = "a line of five" if self.reason == "line" else "more lines of four"
             lines.append(f"Game over: {COLOURS[self.winner]} wins with {why}")
         return "\n".join(lines)
+
+
+def _move_tables(width: int) -> tuple[dict[int, Move], dict[int, Move]]:
+    """Moves by the single-bit board of their first cell, for fast move lists."""
+    m = masks(width)
+    return (
+        {1 << i: Move(name) for i, name in m.horizontal_moves.items()},
+        {1 << i: Move(name) for i, name in m.vertical_moves.items()},
+    )
+
+
+_MOVES = {width: _move_tables(width) for width in (9, KWINTY_WIDTH)}
