@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import tablier
 from tablier import IllegalMove
+from tablier.core.state import State
 from tablier.games.turris.geometry import CELLS, PAIRS
 from tablier.games.turris.state import TurrisState
 
@@ -27,7 +28,7 @@ CANDIDATES = (
 )
 
 
-def snapshot(state: TurrisState) -> str:
+def snapshot(state: State) -> str:
     views = {str(p): state.observation(p) for p in (None, 0, 1)}
     return json.dumps(views, sort_keys=True)
 

@@ -74,7 +74,7 @@ def _level_block(state: TurrisState, z: int) -> list[str]:
 
 def _view_block(view: View) -> list[str]:
     title = f"face {view.name}" if view.name != "roof" else "roof"
-    lines = [f"{title} (from {view.side})"]
+    lines = [title, f"from {view.side}"]
     width = max(len(label) for label in view.row_labels) if view.row_labels else 1
     for r, label in enumerate(view.row_labels):
         row = []
@@ -126,13 +126,12 @@ def render(state: TurrisState) -> str:
         out.append("The tower is empty.")
         out.append("")
     else:
-        out.append(
-            "The tower from above, top level first (W White, B Black; ^ lower and ' upper "
-            "cube of a vertical piece; - and | join a horizontal piece):"
-        )
+        out.append("The tower from above, top level first (W White, B Black;")
+        out.append("^ lower and ' upper cube of a vertical piece; - and | join a horizontal one):")
         out.extend(_side_by_side([_level_block(state, z) for z in range(height, 0, -1)]))
         views = state.views()
-        out.append("The five views (a lower-case letter is a cube seen behind or below the front):")
+        out.append("The five views with each player's points")
+        out.append("(a lower-case letter is a cube seen behind, or below, the front):")
         out.extend(_side_by_side([_view_block(v) for v in views.values()]))
         white, black = totals(views)
         label = "Final score" if state.phase == OVER else "Score so far"
