@@ -16,6 +16,7 @@ import tablier
 from tablier.ai.arena_cli import arena
 from tablier.core.game import Game
 from tablier.core.rules_pages import rules_text
+from tablier.deck_cli import deck_app
 from tablier.play_session import PlaySession, parse_options
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console(highlight=False)
+app.add_typer(deck_app, name="deck")
 
 
 @app.command()
