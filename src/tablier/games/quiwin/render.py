@@ -13,7 +13,7 @@ def _row_by_palier(row: list[str], sizes: list[int]) -> str:
     for size in sizes:
         cells = row[start : start + size]
         cells += ["·"] * (size - len(cells))
-        parts.append(" ".join(f"{c:>3}" for c in cells))
+        parts.append(" ".join(f"{c:>4}" for c in cells))
         start += size
     return " | ".join(parts)
 
@@ -32,13 +32,16 @@ def render_board(obs: dict[str, Any]) -> str:
             f"Qui'win — step {obs['step']}/8, palier {obs['palier']} ({what}); awaiting {awaited}"
         )
     lines = [head, f"seen by: {who}", ""]
-    header = " | ".join(f"palier {i + 1}".center(4 * size - 1) for i, size in enumerate(sizes))
+    header = " | ".join(f"palier {i + 1}".rjust(5 * size - 1) for i, size in enumerate(sizes))
     lines.append(" " * 11 + header)
     pawns = obs["standing"]["pawns"]
     for p in (0, 1):
         sign = f"  {PAWN_SIGNS[pawns[p]]}" if pawns else ""
         lines.append(f"{NAMES[p]:<9}  {_row_by_palier(obs['rows'][p], sizes)}{sign}")
     lines.append("")
+    recent = _recent(obs["events"])
+    if recent:
+        lines += [*recent, ""]
     for m in obs["measurements"]:
         a, b = m["lengths"]
         won = "level" if m["winner"] is None else f"{NAMES[m['winner']]} wins it"
@@ -72,3 +75,30 @@ def render_board(obs: dict[str, Any]) -> str:
         else:
             lines.append(f"result: {NAMES[out['winner']]} wins ({out['text']['en']})")
     return "\n".join(lines)
+
+
+def _recent(events: list[dict[str, Any]]) -> list[str]:
+    """The actions since the last reveal, in words, so a player sees what happened."""
+    last = max((i for i, e in enumerate(events) if e["type"] == "reveal"), default=-1)
+    out = []
+    for e in events[last + 1 :]:
+        kind = e["type"]
+        if kind == "coin":
+            out.append(
+                f"both wanted the {e['pawn']} pawn: the coin gives it to {NAMES[e['winner']]}"
+            )
+        elif kind == "lapse":
+            out.append(f"{NAMES[e['player']]}'s {e['pawn']} lapses (the action stays available)")
+        elif kind == "change":
+            out.append(
+                f"{NAMES[e['player']]} changes {NAMES[e['target']]}'s tile {e['slot']} of the "
+                f"palier: {e['removed']} set aside, {e['drawn']} drawn"
+            )
+        elif kind == "transfer":
+            out.append(f"{NAMES[e['player']]} transfers {e['tile']}")
+        elif kind == "swap":
+            out.append(
+                f"{NAMES[e['player']]} puts it in place of his tile {e['slot']} ({e['removed']} "
+                f"set aside); {NAMES[1 - e['player']]} draws {e['drawn']}"
+            )
+    return out
