@@ -214,6 +214,15 @@ def test_a_placed_tile_cannot_be_placed_again() -> None:
     assert any(m.startswith("O:") for m in play([HEXAGON_FIRST]).legal_moves(1))
 
 
+def test_tile_l_cannot_be_played_twice() -> None:
+    state = new()
+    first_l = next(m for m in state.legal_moves(0) if m.startswith("L:"))
+    state.apply(0, first_l)
+    state.apply(1, state.legal_moves(1)[0])
+    some_l = next((m for m in play([first_l]).legal_moves(1) if m.startswith("L:")), first_l)
+    refuse(state, 0, some_l, "tile L is already placed")
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

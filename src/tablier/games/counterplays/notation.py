@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from tablier.core.errors import IllegalMove
+from tablier.core.move import Move
 from tablier.games.counterplays.geometry import cell_of, key_of
 from tablier.games.counterplays.shapes import BY_SHAPE, LETTERS, ORIENTATIONS, Orientation
 
@@ -14,14 +15,14 @@ _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 
 
 @lru_cache(maxsize=200_000)
-def notation(orient_index: int, anchor: int) -> str:
+def notation(orient_index: int, anchor: int) -> Move:
     """The canonical text of a placement (cached: search meets the same ones often)."""
     o = ORIENTATIONS[orient_index]
     parts = []
     for d in o.rel:  # rel follows (y, x) order, as keys do
         x, y = cell_of(anchor + d)
         parts.append(f"{x},{y}")
-    return f"{o.letter}:{';'.join(parts)}"
+    return Move(f"{o.letter}:{';'.join(parts)}")
 
 
 def parse(text: str) -> tuple[str, tuple[int, ...]]:

@@ -16,18 +16,24 @@ from tablier.games.counterplays.shapes import Orientation
 Placement = tuple[Orientation, int]
 
 
-def cells_by_height(height: Mapping[int, int]) -> dict[int, list[int]]:
-    """The occupied cells grouped by stack height (anchors for stacking)."""
-    groups: dict[int, list[int]] = {}
+def cells_by_height(height: Mapping[int, int]) -> dict[int, tuple[list[int], list[int]]]:
+    """The occupied cells grouped by stack height, then split into up and down cells.
+
+    These are the anchors for stacking: a tile's first cell must land on one of them,
+    on a cell pointing the same way.
+    """
+    groups: dict[int, tuple[list[int], list[int]]] = {}
     for key, h in height.items():
-        groups.setdefault(h, []).append(key)
+        if h not in groups:
+            groups[h] = ([], [])
+        groups[h][key & 1].append(key)
     return groups
 
 
 def stacked_at(
     orients: Iterable[Orientation],
     h: int,
-    anchors: Sequence[int],
+    anchors: tuple[Sequence[int], Sequence[int]],
     height: Mapping[int, int],
     top: Mapping[int, int],
 ) -> list[Placement]:
@@ -36,10 +42,7 @@ def stacked_at(
     hget = height.get
     for o in orients:
         _, r1, r2, r3, r4, r5 = o.rel
-        parity = 0 if o.first_up else 1
-        for a in anchors:
-            if a % 2 != parity:
-                continue
+        for a in anchors[0 if o.first_up else 1]:
             if (
                 hget(a + r1) == h
                 and hget(a + r2) == h
@@ -59,36 +62,50 @@ def stacked_at(
     return found
 
 
+def split_frontier(frontier: Iterable[int]) -> tuple[list[int], list[int]]:
+    """The frontier's up cells and down cells."""
+    split: tuple[list[int], list[int]] = ([], [])
+    for key in frontier:
+        split[key & 1].append(key)
+    return split
+
+
 def on_table(
-    orients: Iterable[Orientation], frontier: Iterable[int], height: Mapping[int, int]
+    orients: Iterable[Orientation],
+    frontier: tuple[Sequence[int], Sequence[int]],
+    height: Mapping[int, int],
 ) -> list[Placement]:
-    """Placements at level 1: on empty table cells, one of them on the frontier."""
+    """Placements at level 1: on empty table cells, one of them on the frontier.
+
+    A frontier cell can only be covered by a tile cell pointing the same way, which
+    fixes the anchor; a set removes anchors reached through several frontier cells.
+    """
     found: list[Placement] = []
-    seen: set[tuple[int, int]] = set()
-    frontier = list(frontier)
+    ups, downs = frontier
     for o in orients:
-        rel = o.rel
-        idx = o.index
-        for f in frontier:
-            for r in o.by_parity[f % 2]:
-                a = f - r
-                if (idx, a) in seen:
-                    continue
-                seen.add((idx, a))
-                for d in rel:
-                    if a + d in height:
-                        break
-                else:
-                    found.append((o, a))
+        _, r1, r2, r3, r4, r5 = o.rel
+        up_rel, down_rel = o.by_parity
+        anchors = {f - r for r in up_rel for f in ups}
+        anchors.update(f - r for r in down_rel for f in downs)
+        for a in anchors:
+            if (
+                a not in height
+                and a + r1 not in height
+                and a + r2 not in height
+                and a + r3 not in height
+                and a + r4 not in height
+                and a + r5 not in height
+            ):
+                found.append((o, a))
     return found
 
 
 def best_for_tile(
     orients: Sequence[Orientation],
-    groups: Mapping[int, Sequence[int]],
+    groups: Mapping[int, tuple[Sequence[int], Sequence[int]]],
     height: Mapping[int, int],
     top: Mapping[int, int],
-    frontier: Iterable[int],
+    frontier: tuple[Sequence[int], Sequence[int]],
 ) -> tuple[int, list[Placement]]:
     """Rule d): the highest level this tile can reach and its placements there."""
     for h in sorted(groups, reverse=True):

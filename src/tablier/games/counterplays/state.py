@@ -49,9 +49,7 @@ class CounterplaysState(State):
         if player not in self.current_players():
             return []
         if self._legal is None:
-            self._legal = [
-                Move(notation(o.index, a)) for o, a in self._placements(self.left[player])
-            ]
+            self._legal = [notation(o.index, a) for o, a in self._placements(self.left[player])]
         return list(self._legal)
 
     def _placements(self, letters: frozenset[str]) -> list[placement.Placement]:
@@ -62,12 +60,14 @@ class CounterplaysState(State):
                     found.extend((o, _first_anchor(o)) for o in BY_LETTER[letter])
             return found
         groups = placement.cells_by_height(self.height)
+        frontier = placement.split_frontier(self.frontier)
         for letter in LETTERS:
             if letter in letters:
                 _, mine = placement.best_for_tile(
-                    BY_LETTER[letter], groups, self.height, self.top, self.frontier
+                    BY_LETTER[letter], groups, self.height, self.top, frontier
                 )
-                found.extend(mine)
+                # a stable order (orientation, then position) keeps menus readable
+                found.extend(sorted(mine, key=_placement_order))
         return found
 
     def _apply(self, player: int, move: str) -> str:
@@ -123,7 +123,7 @@ class CounterplaysState(State):
             placement.cells_by_height(self.height),
             self.height,
             self.top,
-            self.frontier,
+            placement.split_frontier(self.frontier),
         )
         if h + 1 != best:
             raise IllegalMove(
@@ -242,6 +242,10 @@ class CounterplaysState(State):
         else:
             lines.append(f"{COLOURS[self.current_players()[0]]} to play.")
         return "\n".join(lines)
+
+
+def _placement_order(p: placement.Placement) -> tuple[int, int]:
+    return p[0].index, p[1]
 
 
 def _first_anchor(orient: Orientation) -> int:
