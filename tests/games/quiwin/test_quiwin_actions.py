@@ -57,6 +57,8 @@ def test_change_replaces_the_opponents_last_tile_from_the_bag():
     assert codes(state, 1) == ["O25"]
     assert aside(state) == [(1, "O23", "change")]
     assert bag_codes(state)[0] == "B24" and len(state.bag) == 13
+    # the tile set aside is out of the game, not back in the bag
+    assert state.aside[0]["tile"] not in state.bag
     assert state.used == ["change", None]
     obs0, obs1 = state.observation(0), state.observation(1)
     # the changer only sees the colour of the drawn tile and of the one set aside
@@ -315,3 +317,16 @@ def test_after_the_last_step_the_window_is_still_open():
     assert state.is_terminal()
     assert state.measures[2]["lengths"] == [186, 185]
     assert state.outcome()["reason"] == "tiebreak"
+
+
+def test_coin_results_can_be_imposed_for_studies():
+    for forced in (0, 1):
+        state = make(H0, H1, seed=3)
+        state = state.game.new_state(seed=3, deal=state.setup["deal"], coins=[forced])
+        commit(state, "V22", "J23")
+        state.apply(0, "change")
+        state.apply(1, "change")
+        assert state.used[forced] == "change"
+        assert state.record()["setup"]["coins"] == [forced]
+    with pytest.raises(ValueError, match="coins"):
+        state.game.new_state(seed=3, coins=[2])

@@ -46,7 +46,7 @@ class QuiwinGame(Game):
         checked = None if deal is None else check_deal(deal)
         coins = setup.get("coins")
         if coins is not None and (
-            not isinstance(coins, list) or any(c not in (0, 1) or c is True for c in coins)
+            not isinstance(coins, list) or any(type(c) is not int or c not in (0, 1) for c in coins)
         ):
             raise ValueError("coins must be a list of seats (0 or 1) won by successive tosses")
         return QuiwinState(self, seed, checked, coins)

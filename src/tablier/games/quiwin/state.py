@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
@@ -130,7 +131,8 @@ class QuiwinState(State):
     def clone(self) -> QuiwinState:
         twin = object.__new__(QuiwinState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = type(self.rng)()
+        # a bare generator given the state: seeding a new one from the OS would be wasted
+        twin.rng = random.Random.__new__(random.Random)
         twin.rng.setstate(self.rng.getstate())
         twin.setup = dict(self.setup)
         twin.history = list(self.history)
