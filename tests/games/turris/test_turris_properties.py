@@ -15,7 +15,7 @@ from tablier.core.state import State
 from tablier.games.turris.geometry import CELLS, PAIRS
 from tablier.games.turris.state import TurrisState
 
-SETTINGS = settings(max_examples=12, deadline=None)
+SETTINGS = settings(max_examples=15, deadline=None)
 MAX_MOVES = 400  # 40 pieces, each at most one bonus move, plus returned pieces
 
 # every text that names a move, legal or not, in some position
@@ -95,6 +95,7 @@ def test_replay_of_the_record_reproduces_the_game(seed: int, chain: bool) -> Non
 @given(st.integers(0, 2**32), st.integers(0, 120))
 def test_refused_moves_change_nothing_and_legal_ones_are_accepted(seed: int, steps: int) -> None:
     state = tablier.load("turris").new_state(seed=seed)
+    assert isinstance(state, TurrisState)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -108,13 +109,17 @@ def test_refused_moves_change_nothing_and_legal_ones_are_accepted(seed: int, ste
     before = snapshot(state)
     for text in CANDIDATES:
         twin = state.clone()
+        reason = state.why_refused(player, text)
         try:
             twin.apply(player, text)
         except IllegalMove as exc:
-            assert str(exc)
+            # the rule-by-rule check agrees with the move generator, and says why
+            assert reason is not None, text
+            assert reason in str(exc)
             assert twin.history == state.history
             assert snapshot(twin) == before
         else:
+            assert reason is None, (text, reason)
             # accepted: it was legal, perhaps written another way (a removal by its upper cube)
             assert twin.history[-1][1] in legal, text
     assert snapshot(state) == before

@@ -415,6 +415,14 @@ class TurrisState(State):
             self.phase = OVER
 
     # ------------------------------------------------------------ refusals
+    def why_refused(self, player: int, text: str) -> str | None:
+        """Why `player` may not play `text` now, worked out rule by rule; None if he may.
+
+        Independent of the move generator, so tests can check the two agree."""
+        if self.phase == OVER or player != self.to_move:
+            return self._not_awaited(player, self.current_players())
+        return self._reason(player, *self._parse(text.strip().lower()))
+
     def explain_refusal(
         self, player: int, text: str, kind: str, cells: tuple[int, ...], level: int
     ) -> str:
@@ -435,9 +443,13 @@ class TurrisState(State):
         if kind == "pass":
             if self.phase == BONUS:
                 return "during a bonus choose a placement, a removal or skip, not pass"
-            return "you may pass only when you have no legal placement"
+            if self._placements(player):
+                return "you may pass only when you have no legal placement"
+            return None
         if kind == "skip":
-            return "skip only declines a centre bonus, and you have no bonus now"
+            if self.phase != BONUS:
+                return "skip only declines a centre bonus, and you have no bonus now"
+            return None
         if kind == "x":
             return self._removal_reason(player, cells[0], level)
         return self._placement_reason(player, kind == "V", cells)
