@@ -1,0 +1,376 @@
+"""Setup, the sabot, turn rotation, questions, clues, payment and re-speaking."""
+
+from __future__ import annotations
+
+import pytest
+from qadq_helpers import give, make, play, put_front, set_turn, tokens
+
+import tablier
+from tablier.games.quiadiquoi.deck import load_deck, resolve_deck
+
+
+def ids(slots: list[list[str]]) -> list[str]:
+    return [slot[0] for slot in slots]
+
+
+# ------------------------------------------------------------------------ setup
+def test_game_contract_attributes() -> None:
+    game = tablier.load("quiadiquoi", deck="test-fr")
+    assert game.id == "quiadiquoi"
+    assert (game.min_players, game.max_players) == (3, 6)
+    assert game.hidden_information and game.text_moves
+    assert game.options["deck"] == "test-fr"
+    assert type(game).option_specs[-1].default == "base-fr"
+    with pytest.raises(ValueError):
+        game.new_state(seed=1, num_players=2)
+    with pytest.raises(ValueError):
+        game.new_state(seed=1, num_players=7)
+
+
+def test_setup_two_similar_blue_packs_of_one_star_cards() -> None:
+    state = make(4)
+    comp1, comp2, comp3 = state.g["comps"]
+    deck = load_deck(resolve_deck("test-fr"))
+    easy = {c.id for c in deck.cards if c.difficulty == 1}
+    assert set(ids(comp1)) | set(ids(comp2)) == easy
+    assert abs(len(comp1) - len(comp2)) <= 1
+    assert all(face == "blue" for _, face in comp1 + comp2)
+    assert comp3 == []
+
+
+def test_difficulty_all_uses_every_card() -> None:
+    state = make(3, difficulty="all")
+    assert len(state.g["comps"][0]) + len(state.g["comps"][1]) == 24
+
+
+def test_seed_drives_the_shuffle() -> None:
+    assert make(3, seed=5).g["comps"] == make(3, seed=5).g["comps"]
+    assert make(3, seed=5).g["comps"] != make(3, seed=6).g["comps"]
+
+
+# -------------------------------------------------------------------- rotation
+def test_first_principal_is_seat_0_and_reader_the_seat_before() -> None:
+    state = make(4)
+    assert (state.g["principal"], state.g["reader"]) == (0, 3)
+    assert state.current_players() == [0]
+
+
+def test_principal_becomes_the_next_reader() -> None:
+    state = make(3)
+    play(state, (0, "take 1"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
+    assert (state.g["principal"], state.g["reader"]) == (1, 0)
+    assert state.current_players() == [1]
+
+
+# ------------------------------------------------------------------ preparation
+def test_preparation_round_has_no_die_and_no_compartment_3() -> None:
+    state = make(3)
+    state.g["comps"][2].append(["h03", "blue"])
+    for turn in range(3):
+        assert state.g["die"] is None
+        assert state.prep()
+        moves = state.legal_moves(state.current_players()[0])
+        assert "take 3" not in moves
+        p = state.g["principal"]
+        state.apply(p, "take 1")
+        # everyone abstains until the four clues are used
+        while state.g["phase"] == "answer":
+            state.apply(state.current_players()[0], "abstain")
+        assert state.g["turn"] == turn + 1
+    assert not state.prep()
+    assert state.g["die"] is not None
+    assert "take 3" in state.legal_moves(state.current_players()[0]) or state.g["die"] in (
+        "steal_card",
+        "imposed",
+    )
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_prep_rounds_option_sets_how_many_rounds_without_die(rounds: int) -> None:
+    state = make(3, prep_rounds=rounds)
+    turns_without_die = 0
+    while state.g["die"] is None and turns_without_die < 10:
+        state.apply(state.current_players()[0], "take 1")
+        while state.g["phase"] == "answer":
+            state.apply(state.current_players()[0], "abstain")
+        turns_without_die += 1
+    assert turns_without_die == 3 * rounds
+
+
+# ------------------------------------------------------------------------ sabot
+def test_drawing_takes_the_front_card_of_the_chosen_compartment() -> None:
+    state = make(3)
+    front = state.g["comps"][1][0][0]
+    state.apply(0, "take 2")
+    assert state.g["question"]["card"] == front
+    assert front not in ids(state.g["comps"][1])
+
+
+def test_answered_card_goes_to_the_back_of_3_turned_over() -> None:
+    state = make(3)
+    state.g["comps"][2].append(["p01", "blue"])
+    put_front(state, 1, "l01")
+    play(state, (0, "take 1"), (0, "answer:Voltaire"))
+    assert state.g["comps"][2][-1] == ["l01", "bordeaux"]
+    assert state.g["comps"][2][0] == ["p01", "blue"]
+
+
+def test_unanswered_card_goes_to_the_back_of_3_unturned() -> None:
+    state = make(3)
+    put_front(state, 1, "l01")
+    play(state, (0, "take 1"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
+    assert state.g["comps"][2][-1] == ["l01", "blue"]
+
+
+def test_empty_compartment_cannot_be_chosen() -> None:
+    state = make(3)
+    state.g["comps"][1].clear()
+    assert "take 2" not in state.legal_moves(0)
+    with pytest.raises(tablier.IllegalMove):
+        state.apply(0, "take 2")
+
+
+# ------------------------------------------------------------ tokens and cards
+def test_right_author_wins_a_token_of_the_category() -> None:
+    state = make(3)
+    put_front(state, 1, "p04")
+    play(state, (0, "take 1"), (0, "abstain"), (1, "answer:Sartre"))
+    assert state.g["tokens"][1]["penseurs"] == 1
+    assert state.g["cup"]["penseurs"] == 11
+
+
+def test_no_token_when_the_cup_has_none_left() -> None:
+    state = make(3)
+    state.g["cup"]["penseurs"] = 0
+    put_front(state, 1, "p04")
+    play(state, (0, "take 1"), (0, "answer:Sartre"))
+    assert state.g["tokens"][0]["penseurs"] == 0
+    assert state.g["comps"][2][-1] == ["p04", "bordeaux"]
+
+
+def test_bordeaux_question_costs_a_token_of_its_category() -> None:
+    state = make(3)
+    set_turn(state, 0, "blank")
+    put_front(state, 3, "h01", "bordeaux")
+    assert "take 3" not in state.legal_moves(0)
+    tokens(state, 0, histoire=1)
+    assert "take 3" in state.legal_moves(0)
+    state.apply(0, "take 3")
+    assert state.g["tokens"][0]["histoire"] == 0
+    assert state.g["cup"]["histoire"] == 12
+
+
+def test_other_category_token_does_not_pay() -> None:
+    state = make(3)
+    set_turn(state, 0, "blank")
+    put_front(state, 3, "h01", "bordeaux")
+    tokens(state, 0, penseurs=2, litterature=1)
+    assert not [m for m in state.legal_moves(0) if m.startswith("take 3")]
+
+
+def test_front_blue_card_of_3_is_free() -> None:
+    state = make(3)
+    set_turn(state, 0, "blank")
+    put_front(state, 3, "h01", "blue")
+    assert "take 3" in state.legal_moves(0)
+
+
+def test_bordeaux_won_by_a_later_player() -> None:
+    state = make(3)
+    set_turn(state, 0, "blank")
+    put_front(state, 3, "p01", "bordeaux")
+    tokens(state, 0, penseurs=1)
+    play(state, (0, "take 3"), (0, "abstain"), (1, "answer:Je pense, donc je suis"))
+    assert state.g["cards"][1] == ["p01"]
+    assert "p01" not in [s[0] for slots in state.g["comps"] for s in slots]
+
+
+# ----------------------------------------------------------------------- clues
+def asked_sequence(state, answers: int) -> list[tuple[int, int]]:
+    seen = []
+    for _ in range(answers):
+        if state.g["phase"] != "answer":
+            break
+        q = state.g["question"]
+        seen.append((q["current"], q["clue"]))
+        state.apply(q["current"], "abstain")
+    return seen
+
+
+def test_clue_sequence_with_three_players() -> None:
+    state = make(3)
+    set_turn(state, 1, "blank")  # reader 0
+    state.apply(1, "take 1")
+    assert asked_sequence(state, 10) == [(1, 1), (2, 2), (1, 3), (2, 4)]
+    assert state.g["question"] is None
+
+
+def test_clue_sequence_with_six_players() -> None:
+    state = make(6)
+    set_turn(state, 4, "blank")  # reader 3
+    state.apply(4, "take 1")
+    assert asked_sequence(state, 10) == [(4, 1), (5, 2), (0, 3), (1, 4)]
+    assert state.g["question"] is None
+
+
+def test_clues_shown_grow_one_by_one() -> None:
+    state = make(4)
+    put_front(state, 1, "l02")
+    state.apply(0, "take 1")
+    obs = state.observation(2)
+    assert obs["question"]["clues"] == ["Il est né à Rouen."]
+    state.apply(0, "answer:Racine")
+    assert len(state.observation(2)["question"]["clues"]) == 2
+
+
+def test_abstaining_passes_the_question_on() -> None:
+    state = make(4)
+    state.apply(0, "take 1")
+    state.apply(0, "abstain")
+    assert state.g["question"]["current"] == 1
+    assert state.g["question"]["clue"] == 2
+
+
+# -------------------------------------------------------------------- re-speak
+def test_respeak_window_opens_for_an_earlier_wrong_answer() -> None:
+    state = make(4)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"))
+    # player 0 has just answered: no window for his own answer
+    assert state.g["phase"] == "answer" and state.current_players() == [1]
+    state.apply(1, "answer:Molière")
+    assert state.g["phase"] == "claims"
+    assert state.current_players() == [0]
+
+
+def test_abstention_at_the_first_ask_forbids_speaking_again() -> None:
+    state = make(3)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "abstain"), (1, "answer:Racine"))
+    # player 0 abstained, player 1 just answered: nobody may claim
+    assert state.g["phase"] == "answer" and state.current_players() == [0]
+    state.apply(0, "answer:Molière")  # clue 3, his second ask
+    assert state.g["phase"] == "claims"
+    assert state.current_players() == [1]  # not player 0: he abstained first
+
+
+def test_claims_are_heard_from_the_reader_clockwise() -> None:
+    state = make(5)
+    set_turn(state, 3, "blank")  # reader 2; asked 3, 4, 0, 1
+    put_front(state, 1, "l02")
+    play(
+        state,
+        (3, "take 1"),
+        (3, "answer:Racine"),
+        (4, "answer:Molière"),
+    )
+    # player 4 has just answered: only player 3 may claim
+    assert state.current_players() == [3]
+    state.apply(3, "claim")
+    assert state.g["phase"] == "respeak" and state.current_players() == [3]
+    play(state, (3, "answer:Boileau"), (0, "answer:Hugo"))
+    assert state.g["phase"] == "claims"
+    assert state.current_players() == [4]  # 3 already spoke again, 0 just answered
+    state.apply(4, "claim")
+    play(state, (4, "answer:Corneille"))
+    assert state.g["tokens"][4]["litterature"] == 1
+
+
+def test_several_claimants_answer_in_order_from_the_reader() -> None:
+    state = make(6)
+    set_turn(state, 1, "blank")  # reader 0; asked 1, 2, 3, 4
+    put_front(state, 1, "l02")
+    play(
+        state,
+        (1, "take 1"),
+        (1, "answer:Racine"),
+        (2, "answer:Molière"),
+        (1, "pass"),
+        (3, "answer:Hugo"),
+    )
+    assert state.current_players() == [1, 2]
+    play(state, (2, "claim"), (1, "claim"))
+    assert state.g["question"]["claimants"] == [1, 2]
+    assert state.current_players() == [1]
+    state.apply(1, "answer:Boileau")
+    assert state.current_players() == [2]
+    state.apply(2, "answer:Pierre Corneille")
+    assert state.g["tokens"][2]["litterature"] == 1
+
+
+def test_reader_is_never_asked_and_never_claims() -> None:
+    state = make(3)
+    set_turn(state, 2, "blank")  # reader 1
+    state.apply(2, "take 1")
+    seen = set()
+    while state.g["question"] is not None:
+        (p,) = state.current_players()[:1]
+        seen.add(p)
+        move = "answer:nobody" if state.g["phase"] in ("answer", "respeak") else "claim"
+        state.apply(p, move)
+    assert 1 not in seen
+
+
+def test_one_extra_answer_per_question() -> None:
+    state = make(4)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (1, "answer:Molière"), (0, "claim"))
+    play(state, (0, "answer:Boileau"), (2, "answer:Hugo"))
+    assert 0 not in state.current_players()
+
+
+# -------------------------------------------------------------- reader verdicts
+def test_reader_confirms_each_answer() -> None:
+    state = make(3, reader_confirms=True)
+    put_front(state, 1, "l01")
+    state.apply(0, "take 1")
+    state.apply(0, "answer:Voltaire")
+    assert state.g["phase"] == "verdict" and state.current_players() == [2]
+    assert state.observation(2)["verdict"]["proposed"] == "right"
+    assert "proposed" not in state.observation(1)["verdict"]
+    assert state.legal_moves(2) == ["accept", "refuse"]
+    state.apply(2, "refuse")  # the reader overrules the automatic verdict
+    assert state.g["tokens"][0]["litterature"] == 0
+    assert state.current_players() == [1]
+
+
+def test_reader_may_accept_an_answer_the_engine_refused() -> None:
+    state = make(3, reader_confirms=True)
+    put_front(state, 1, "l01")
+    play(state, (0, "take 1"), (0, "answer:Arouet dit V."))
+    assert state.legal_moves(2) == ["refuse", "accept"]
+    state.apply(2, "accept")
+    assert state.g["tokens"][0]["litterature"] == 1
+
+
+def test_without_confirmation_the_automatic_verdict_applies() -> None:
+    state = make(3)
+    put_front(state, 1, "l01")
+    play(state, (0, "take 1"), (0, "answer:voltair"))
+    assert state.g["tokens"][0]["litterature"] == 1
+
+
+# ------------------------------------------------------------------- the clock
+def test_timeout_moves_only_with_a_clock() -> None:
+    timed = make(3, answer_seconds=20)
+    timed.apply(0, "take 1")
+    assert "timeout" in timed.legal_moves(0)
+    untimed = make(3)
+    untimed.apply(0, "take 1")
+    assert "timeout" not in untimed.legal_moves(0)
+
+
+def test_timeout_counts_as_no_answer() -> None:
+    state = make(3, answer_seconds=20)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "timeout"), (1, "answer:Racine"), (0, "answer:Hugo"))
+    assert state.g["phase"] == "claims" and state.current_players() == [1]
+
+
+def test_held_cards_and_tokens_are_public() -> None:
+    state = make(3)
+    give(state, 1, "h01")
+    tokens(state, 2, penseurs=2)
+    obs = state.observation(0)
+    assert obs["players"][1]["cards"][0]["id"] == "h01"
+    assert obs["players"][2]["tokens"]["penseurs"] == 2
