@@ -10,18 +10,15 @@ quotation whose attribution is only traditional.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-import tablier
+from tablier.games.quiadiquoi.deck import Card, builtin_deck_path, load_deck, resolve_deck
+from tablier.games.quiadiquoi.matching import author_matches, quote_matches
 
-DECK_PATH = Path(tablier.__file__).resolve().parent / "games/quiadiquoi/decks/base-fr.toml"
+DECK_PATH = builtin_deck_path("base-fr")
 
 MIN_CARDS = 116
 MIN_ONE_STAR = 80
@@ -29,19 +26,6 @@ CATEGORY_SLACK = 5
 MAX_CARDS_PER_AUTHOR = 4
 CATEGORIES = ("histoire", "litterature", "penseurs")
 ID_PREFIX = {"histoire": "h", "litterature": "l", "penseurs": "p"}
-CARD_FIELDS = {
-    "id",
-    "category",
-    "difficulty",
-    "quote",
-    "author",
-    "aliases",
-    "source",
-    "author_clues",
-    "quote_clues",
-    "anecdote",
-    "attribution",
-}
 NUMBER_WORDS = {
     "un": 1,
     "deux": 2,
@@ -63,51 +47,8 @@ NUMBER_WORDS = {
 }
 _ROMAN = re.compile(r"^[ivxlcdm]+$")
 
-
-@dataclass(frozen=True)
-class RawCard:
-    """A card as written in the file (the engine's loader has its own `Card`)."""
-
-    id: str
-    category: str
-    difficulty: int
-    quote: str
-    author: str
-    aliases: tuple[str, ...]
-    source: str
-    author_clues: tuple[str, ...]
-    quote_clues: tuple[str, ...]
-    anecdote: str | None
-    attribution: str
-
-
-def _read() -> dict[str, Any]:
-    with DECK_PATH.open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def _cards() -> list[RawCard]:
-    cards = []
-    for raw in _read()["card"]:
-        cards.append(
-            RawCard(
-                id=raw["id"],
-                category=raw["category"],
-                difficulty=raw["difficulty"],
-                quote=raw["quote"],
-                author=raw["author"],
-                aliases=tuple(raw.get("aliases", ())),
-                source=raw["source"],
-                author_clues=tuple(raw["author_clues"]),
-                quote_clues=tuple(raw["quote_clues"]),
-                anecdote=raw.get("anecdote"),
-                attribution=raw.get("attribution", "authentic"),
-            )
-        )
-    return cards
-
-
-CARDS = _cards()
+DECK = load_deck(DECK_PATH)
+CARDS = DECK.cards
 BY_ID = {card.id: card for card in CARDS}
 
 
@@ -134,7 +75,7 @@ def surname(author: str) -> str | None:
     return words[-1]
 
 
-def names_of(card: RawCard) -> list[str]:
+def names_of(card: Card) -> list[str]:
     found = [card.author, *card.aliases]
     last = surname(card.author)
     if last is not None:
@@ -155,10 +96,9 @@ def strip_accents(text: str) -> str:
 
 # ------------------------------------------------------------------------ the whole deck
 def test_deck_table_describes_the_base_deck() -> None:
-    meta = _read()["deck"]
-    assert meta["name"] == "Base"
-    assert meta["language"] == "fr"
-    assert meta["description"].strip()
+    assert DECK.name == "Base"
+    assert DECK.language == "fr"
+    assert DECK.description.strip()
 
 
 def test_at_least_116_cards() -> None:
@@ -240,19 +180,20 @@ def test_women_are_present_in_every_category() -> None:
 
 
 # ------------------------------------------------------------------------- each card
+def test_the_base_deck_is_the_one_the_game_loads_by_default() -> None:
+    assert resolve_deck("base-fr") == DECK_PATH
+
+
 @pytest.mark.parametrize("card_id", sorted(BY_ID))
-def test_card_fields_are_complete(card_id: str) -> None:
+def test_card_texts_are_clean(card_id: str) -> None:
     card = BY_ID[card_id]
-    raw = next(r for r in _read()["card"] if r["id"] == card_id)
-    assert set(raw) <= CARD_FIELDS
     assert card.category in CATEGORIES
     assert card.difficulty in (1, 2)
     assert card.attribution in ("authentic", "traditional")
-    for text in (card.quote, card.author, card.source):
-        assert text.strip() == text and text
     assert len(card.author_clues) == 4
     assert len(card.quote_clues) == 4
-    assert all(clue.strip() for clue in (*card.author_clues, *card.quote_clues))
+    for text in (card.quote, card.author, card.source, *card.author_clues, *card.quote_clues):
+        assert text and "  " not in text, text
     assert '"' not in card.quote, "quotation marks inside a quotation are « »"
 
 
@@ -309,48 +250,34 @@ def test_word_count_counts_elisions_once_and_skips_punctuation() -> None:
 # ------------------------------------------------------------------- the engine's matcher
 @pytest.mark.parametrize("card_id", sorted(BY_ID))
 def test_the_quotation_typed_exactly_or_without_accents_is_accepted(card_id: str) -> None:
-    matching = pytest.importorskip("tablier.games.quiadiquoi.matching")
     card = BY_ID[card_id]
-    assert matching.quote_matches(card.quote, card.quote)
-    assert matching.quote_matches(strip_accents(card.quote), card.quote)
-    assert matching.quote_matches(strip_accents(card.quote).lower(), card.quote)
+    assert quote_matches(card.quote, card.quote)
+    assert quote_matches(strip_accents(card.quote), card.quote)
+    assert quote_matches(strip_accents(card.quote).lower(), card.quote)
 
 
 @pytest.mark.parametrize("card_id", sorted(BY_ID))
 def test_the_author_typed_exactly_or_without_accents_is_accepted(card_id: str) -> None:
-    matching = pytest.importorskip("tablier.games.quiadiquoi.matching")
-    deck_module = pytest.importorskip("tablier.games.quiadiquoi.deck")
-    deck = deck_module.load_deck(DECK_PATH)
-    card = deck.card(card_id)
-    assert matching.author_matches(card.author, card, deck)
-    assert matching.author_matches(strip_accents(card.author), card, deck)
+    card = BY_ID[card_id]
+    assert author_matches(card.author, card, DECK)
+    assert author_matches(strip_accents(card.author), card, DECK)
+    assert author_matches(strip_accents(card.author).lower(), card, DECK)
     for alias in card.aliases:
-        assert matching.author_matches(alias, card, deck), alias
+        assert author_matches(alias, card, DECK), alias
 
 
 @pytest.mark.parametrize("card_id", sorted(BY_ID))
 def test_another_authors_name_is_refused(card_id: str) -> None:
-    matching = pytest.importorskip("tablier.games.quiadiquoi.matching")
-    deck_module = pytest.importorskip("tablier.games.quiadiquoi.deck")
-    deck = deck_module.load_deck(DECK_PATH)
-    card = deck.card(card_id)
-    # The author of the neighbouring card in the file, if it is someone else.
-    others = [c.author for c in deck.cards if c.author != card.author]
+    card = BY_ID[card_id]
+    others = sorted({c.author for c in CARDS} - {card.author})
+    # A different author for each card, spread over the whole list.
     other = others[sorted(BY_ID).index(card_id) % len(others)]
-    assert not matching.author_matches(other, card, deck), other
+    assert not author_matches(other, card, DECK), other
 
 
-def test_the_engines_loader_reads_the_same_cards() -> None:
-    deck_module = pytest.importorskip("tablier.games.quiadiquoi.deck")
-    deck = deck_module.load_deck(DECK_PATH)
-    assert [c.id for c in deck.cards] == [c.id for c in CARDS]
-    assert deck.name == "Base"
-    for loaded in deck.cards:
-        mine = BY_ID[loaded.id]
-        assert (loaded.quote, loaded.author, loaded.aliases) == (
-            mine.quote,
-            mine.author,
-            mine.aliases,
-        )
-        assert loaded.author_clues == mine.author_clues
-        assert loaded.quote_clues == mine.quote_clues
+@pytest.mark.parametrize("card_id", sorted(BY_ID))
+def test_a_neighbouring_quotation_is_refused(card_id: str) -> None:
+    card = BY_ID[card_id]
+    ids = sorted(BY_ID)
+    neighbour = BY_ID[ids[(ids.index(card_id) + 1) % len(ids)]]
+    assert not quote_matches(neighbour.quote, card.quote)
