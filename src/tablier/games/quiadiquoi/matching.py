@@ -126,8 +126,17 @@ def author_matches(answer: str, card: Card, deck: Deck) -> bool:
 
 # ------------------------------------------------------------------------ quotations
 def quote_key(text: str) -> str:
-    """A quotation as compared: normalised, articles dropped."""
-    return " ".join(w for w in normalize(text.replace("’", "'")).split() if w not in ARTICLES)
+    """A quotation as compared: normalised, articles (partitives included) dropped."""
+    words = normalize(text.replace("’", "'")).split()
+    kept = []
+    for index, word in enumerate(words):
+        if word in ARTICLES:
+            continue
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word == "de" and following in ("la", "l"):
+            continue  # the partitive "de la", "de l'"
+        kept.append(word)
+    return " ".join(kept)
 
 
 def quote_matches(answer: str, quote: str) -> bool:

@@ -1,0 +1,160 @@
+"""The variants: mixed faces, separate packs, the challenge, options validation."""
+
+from __future__ import annotations
+
+import pytest
+from qadq_helpers import make, play, put_front, set_turn, tokens
+
+import tablier
+
+
+# ---------------------------------------------------------------- mixed faces
+def test_mixed_packs_show_both_faces() -> None:
+    state = make(3, packs="mixed", difficulty="all")
+    faces = {face for slots in state.g["comps"][:2] for _, face in slots}
+    assert faces == {"blue", "bordeaux"}
+
+
+def test_mixed_packs_questions_from_1_and_2_are_free_and_earn_tokens() -> None:
+    state = make(3, packs="mixed")
+    set_turn(state, 0, "blank")
+    put_front(state, 1, "p01", "bordeaux")
+    assert "take 1" in state.legal_moves(0)  # no token needed
+    play(state, (0, "take 1"), (0, "answer:Je pense, donc je suis"))
+    assert state.g["tokens"][0]["penseurs"] == 1
+    assert state.g["cards"][0] == []
+    assert state.g["comps"][2][-1] == ["p01", "blue"]  # turned over
+
+
+def test_mixed_packs_compartment_3_costs_a_token_and_wins_the_card() -> None:
+    state = make(3, packs="mixed")
+    set_turn(state, 0, "blank")
+    put_front(state, 3, "p01", "blue")
+    assert "take 3" not in state.legal_moves(0)
+    tokens(state, 0, penseurs=1)
+    play(state, (0, "take 3"), (0, "answer:Descartes"))
+    assert state.g["cards"][0] == ["p01"]
+    assert state.g["tokens"][0]["penseurs"] == 0
+
+
+def test_mixed_packs_unanswered_cards_leave_the_game() -> None:
+    state = make(3, packs="mixed")
+    set_turn(state, 0, "blank")
+    put_front(state, 2, "h01", "blue")
+    play(state, (0, "take 2"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
+    assert state.g["out"] == ["h01"]
+    assert "h01" not in [s[0] for slots in state.g["comps"] for s in slots]
+
+
+def test_separate_packs_author_in_1_phrase_in_2() -> None:
+    state = make(3, packs="separate")
+    comp1, comp2, _ = state.g["comps"]
+    assert {face for _, face in comp1} == {"blue"}
+    assert {face for _, face in comp2} == {"bordeaux"}
+    # the phrase pack is free too: only compartment 3 costs a token
+    assert state.legal_moves(0) == ["take 1", "take 2"]
+
+
+def test_blue_packs_unanswered_cards_stay_in_the_game() -> None:
+    state = make(3)
+    put_front(state, 1, "h01")
+    play(state, (0, "take 1"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
+    assert state.g["out"] == []
+
+
+# ------------------------------------------------------------------- challenge
+def test_challenge_question_goes_to_the_principal_only() -> None:
+    state = make(4, challenge=True)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"))
+    assert state.g["phase"] == "challenge"
+    assert state.current_players() == [0]
+    assert state.legal_moves(0) == ["clue", "stop"]
+
+
+def test_challenge_refusing_the_clue_puts_the_card_back() -> None:
+    state = make(4, challenge=True)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (0, "stop"))
+    assert state.g["comps"][2][-1] == ["l02", "blue"]
+    assert state.g["principal"] == 1
+
+
+def test_challenge_opponents_may_answer_before_the_next_clue() -> None:
+    state = make(4, challenge=True)  # reader 3
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (0, "clue"))
+    assert state.current_players() == [1, 2]
+    play(state, (1, "claim"), (2, "pass"), (1, "answer:Corneille"))
+    assert state.g["tokens"][1]["litterature"] == 1
+    assert state.g["tokens"][0]["litterature"] == 0
+
+
+def test_challenge_next_clue_when_no_opponent_finds_it() -> None:
+    state = make(4, challenge=True)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (0, "clue"), (1, "pass"), (2, "claim"))
+    play(state, (2, "answer:Molière"))
+    assert state.g["phase"] == "answer"
+    assert state.current_players() == [0]
+    assert state.g["question"]["clue"] == 2
+    state.apply(0, "answer:Pierre Corneille")
+    assert state.g["tokens"][0]["litterature"] == 1
+
+
+def test_challenge_ends_after_the_fourth_clue() -> None:
+    state = make(3, challenge=True)
+    put_front(state, 1, "l02")
+    state.apply(0, "take 1")
+    for _ in range(3):
+        play(state, (0, "abstain"), (0, "clue"), (1, "pass"))
+    state.apply(0, "abstain")
+    assert state.g["question"] is None
+    assert state.g["comps"][2][-1] == ["l02", "blue"]
+
+
+# --------------------------------------------------------------------- options
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("cards_to_win", 2),
+        ("prep_rounds", 3),
+        ("die", "yes"),
+        ("difficulty", "hard"),
+        ("answer_seconds", 0),
+        ("packs", "shuffled"),
+        ("challenge", 1),
+        ("reader_confirms", "no"),
+        ("deck", "no-such-deck"),
+    ],
+)
+def test_bad_option_values_are_refused(name: str, value: object) -> None:
+    with pytest.raises(ValueError, match=name if name != "deck" else "no such deck"):
+        tablier.load("quiadiquoi", **{name: value})
+
+
+def test_options_parse_from_the_command_line() -> None:
+    cls = tablier.game_class("quiadiquoi")
+    assert cls.parse_option("answer_seconds", "none") is None
+    assert cls.parse_option("die", "off") is False
+    assert cls.parse_option("cards_to_win", "5") == 5
+
+
+def test_a_deck_given_by_path(tmp_path) -> None:
+    from tablier.games.quiadiquoi.deck import builtin_deck_path
+
+    copy = tmp_path / "mine.toml"
+    copy.write_text(builtin_deck_path("test-fr").read_text(encoding="utf-8"), encoding="utf-8")
+    game = tablier.load("quiadiquoi", deck=str(copy))
+    assert len(game.deck.cards) == 24
+
+
+def test_a_deck_without_easy_cards_needs_difficulty_all(tmp_path) -> None:
+    from tablier.games.quiadiquoi.deck import builtin_deck_path
+
+    text = builtin_deck_path("test-fr").read_text(encoding="utf-8")
+    hard = tmp_path / "hard.toml"
+    hard.write_text(text.replace("difficulty = 1", "difficulty = 2"), encoding="utf-8")
+    with pytest.raises(ValueError, match="difficulty='all'"):
+        tablier.load("quiadiquoi", deck=str(hard))
+    assert tablier.load("quiadiquoi", deck=str(hard), difficulty="all")
