@@ -56,3 +56,19 @@ def horizontal_notation(a: int, b: int) -> str:
 
 def removal_notation(cell: int, level: int) -> str:
     return f"x{CELLS[cell]}@{level}"
+
+
+# rows of the (cell, level) grid a state keeps: levels 0..GRID_LEVELS-1
+GRID_LEVELS = MAX_LEVEL + 2
+
+# A piece: (owner, is_vertical, cells, level). A vertical holds (cell,) and covers
+# `level` and `level + 1`; a horizontal holds its two cells (ascending) at `level`.
+Piece = tuple[int, bool, tuple[int, ...], int]
+
+
+def cubes(piece: Piece) -> list[tuple[int, int]]:
+    """The (cell, level) positions a piece fills."""
+    _owner, vertical, cells, z = piece
+    if vertical:
+        return [(cells[0], z), (cells[0], z + 1)]
+    return [(c, z) for c in cells]

@@ -3,63 +3,40 @@
 from __future__ import annotations
 
 import random
-import re
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.turris import geometry as geo
-from tablier.games.turris.geometry import CELL_INDEX, CELLS, CENTRE, MAX_LEVEL, NEIGHBOURS, PAIRS
+from tablier.games.turris.geometry import (
+    CELLS,
+    CENTRE,
+    GRID_LEVELS,
+    NEIGHBOURS,
+    PAIRS,
+    Piece,
+    cubes,
+)
+from tablier.games.turris.notation import H_MOVES, PAIR_INDEX, PASS, SKIP, V_MOVES, X_MOVES, parse
+from tablier.games.turris.refusals import refusal
 from tablier.games.turris.views import View, compute_views, totals
 
 if TYPE_CHECKING:
     from tablier.games.turris.game import TurrisGame
 
 PIECES_PER_PLAYER = 20
-COLOURS = ("White", "Black")
 
 PLACE, BONUS, OVER = 0, 1, 2
 PHASE_NAMES = ("place", "bonus", "over")
 
-# A piece: (owner, is_vertical, cells, level). A vertical holds (cell,) and covers
-# `level` and `level + 1`; a horizontal holds its two cells (ascending) at `level`.
-Piece = tuple[int, bool, tuple[int, ...], int]
-
-_LEVELS = MAX_LEVEL + 2
-_V_MOVES = tuple(Move(geo.vertical_notation(c)) for c in range(9))
-_H_MOVES = tuple(Move(geo.horizontal_notation(a, b)) for a, b in PAIRS)
-_PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-_X_MOVES = tuple(tuple(Move(geo.removal_notation(c, z)) for z in range(_LEVELS)) for c in range(9))
-SKIP = Move("skip")
-PASS = Move("pass")
-# canonical text -> (kind, cells, level), so that moves taken from `legal_moves`
-# (as playouts do) skip the regular expressions
-_PARSED: dict[str, tuple[str, tuple[int, ...], int]] = {
-    **{str(_V_MOVES[c]): ("V", (c,), 0) for c in range(9)},
-    **{str(_H_MOVES[i]): ("H", pair, 0) for i, pair in enumerate(PAIRS)},
-    **{str(_X_MOVES[c][z]): ("x", (c,), z) for c in range(9) for z in range(1, _LEVELS)},
-    "skip": ("skip", (), 0),
-    "pass": ("pass", (), 0),
-}
-
-_CELL = "([a-c][1-3])"
-_V_RE = re.compile(f"v{_CELL}")
-_H_RE = re.compile(f"h{_CELL}{_CELL}")
-_X_RE = re.compile(f"x{_CELL}@([0-9]{{1,3}})")
-
-
-def _cubes(piece: Piece) -> list[tuple[int, int]]:
-    """The (cell, level) positions a piece fills."""
-    _owner, vertical, cells, z = piece
-    if vertical:
-        return [(cells[0], z), (cells[0], z + 1)]
-    return [(c, z) for c in cells]
-
 
 class TurrisState(State):
-    """The tower and the turn. `_apply` trusts `legal_moves` for legality and asks
-    `explain_refusal` only to word the reason of a refusal."""
+    """The tower and the turn.
+
+    Legality is decided by the fast generator behind `legal_moves`; `refusals.py`
+    words the reason when a move is refused.
+    """
 
     game: TurrisGame
     _rng: random.Random
@@ -70,8 +47,8 @@ class TurrisState(State):
         self.bonus_chain: bool = bool(game.options["bonus_chain"])
         self.heights: list[int] = [0] * 9
         # piece id of the cube at (cell, level), at index level * 9 + cell; -1 if empty
-        self.grid: list[int] = [-1] * (_LEVELS * 9)
-        self.level_count: list[int] = [0] * _LEVELS
+        self.grid: list[int] = [-1] * (GRID_LEVELS * 9)
+        self.level_count: list[int] = [0] * GRID_LEVELS
         self.pieces: list[Piece | None] = []
         self.supply: list[int] = [PIECES_PER_PLAYER, PIECES_PER_PLAYER]
         self.last_placed: list[int] = [-1, -1]
@@ -172,6 +149,14 @@ class TurrisState(State):
         return render(self)
 
     # ------------------------------------------------------------- tower facts
+    @property
+    def in_bonus(self) -> bool:
+        """The player to move is choosing his centre bonus."""
+        return self.phase == BONUS
+
+    def has_placement(self, player: int) -> bool:
+        return bool(self._placements(player))
+
     def lowest_incomplete(self) -> int:
         """L: the lowest level that does not hold nine cubes."""
         z = 1
@@ -191,7 +176,7 @@ class TurrisState(State):
 
     def piece_at(self, cell: int, level: int) -> int:
         """The id of the piece holding the cube at (cell, level), or -1."""
-        if not 1 <= level < _LEVELS:
+        if not 1 <= level < GRID_LEVELS:
             return -1
         return self.grid[level * 9 + cell]
 
@@ -217,7 +202,7 @@ class TurrisState(State):
             "kind": "V" if vertical else "H",
             "cells": [CELLS[c] for c in cells],
             "level": z,
-            "cubes": [[CELLS[c], lz] for c, lz in _cubes(piece)],
+            "cubes": [[CELLS[c], lz] for c, lz in cubes(piece)],
         }
 
     def views(self) -> dict[str, View]:
@@ -260,7 +245,7 @@ class TurrisState(State):
                 continue
             if forbidden and ((c, z) in forbidden or (c, z + 1) in forbidden):
                 continue
-            moves.append(_V_MOVES[c])
+            moves.append(V_MOVES[c])
         for i, (a, b) in enumerate(PAIRS):
             h = heights[a]
             if h == 0 or heights[b] != h or h + 1 > limit:  # rules b), d), e)
@@ -272,7 +257,7 @@ class TurrisState(State):
                 continue
             if forbidden and ((a, z) in forbidden or (b, z) in forbidden):
                 continue
-            moves.append(_H_MOVES[i])
+            moves.append(H_MOVES[i])
         return moves
 
     def _removals(self, player: int) -> list[Move]:
@@ -284,40 +269,35 @@ class TurrisState(State):
         for piece_id, piece in enumerate(self.pieces):
             if piece is None or piece[0] != opponent or piece_id == protected:
                 continue
-            if self._removal_problem(piece, heights, lowest) is None:
+            if self._removable(piece, heights, lowest):
                 cell, level = piece[2][0], piece[3]
-                found.append((level, cell, _X_MOVES[cell][level]))
+                found.append((level, cell, X_MOVES[cell][level]))
         found.sort()
         return [move for _z, _c, move in found]
 
     @staticmethod
-    def _removal_problem(piece: Piece, heights: list[int], lowest: int) -> str | None:
-        """Why this piece cannot leave the tower (rule e) or support), else None."""
+    def _removable(piece: Piece, heights: list[int], lowest: int) -> bool:
+        """Nothing rests on the piece and rule e) holds without it."""
         _owner, vertical, cells, z = piece
         top = z + 1 if vertical else z
         if any(heights[c] != top for c in cells):
-            return "another piece rests on it"
+            return False
+        # the piece's lowest level becomes unfinished, so L can only drop to z
         after = heights[:]
         for c in cells:
             after[c] = z - 1
-        new_lowest = min(lowest, z)
-        if max(after) > new_lowest + 2:
-            return (
-                f"removing it would leave level {z} unfinished with cubes up to level "
-                f"{max(after)}: no cube may be more than two levels above the lowest "
-                "unfinished level (rule e)"
-            )
-        return None
+        return max(after) <= min(lowest, z) + 2
 
     # --------------------------------------------------------------- applying
     def _apply(self, player: int, move: str) -> str:
         self._legal_moves()
         assert self._legal_set is not None
-        parsed = _PARSED.get(move)
-        kind, cells, level = parsed if parsed else self._parse(move.strip().lower())
+        kind, cells, level = parse(move)
         canonical = self._canonical(kind, cells, level)
         if canonical is None or canonical not in self._legal_set:
-            raise IllegalMove(self.explain_refusal(player, move, kind, cells, level))
+            reason = refusal(self, player, (kind, cells, level)) or "it is not a legal move now"
+            shown = move.strip()
+            raise IllegalMove(reason if kind == "" else f"{shown!r} is refused: {reason}")
         if kind == "V":
             self._place(player, True, cells)
         elif kind == "H":
@@ -336,38 +316,21 @@ class TurrisState(State):
         self._legal_set = None
         return canonical
 
-    @staticmethod
-    def _parse(text: str) -> tuple[str, tuple[int, ...], int]:
-        """(kind, cells, level) of a move's text; kind "" when it is not notation."""
-        if text in ("skip", "pass"):
-            return text, (), 0
-        m = _V_RE.fullmatch(text)
-        if m:
-            return "V", (CELL_INDEX[m.group(1)],), 0
-        m = _H_RE.fullmatch(text)
-        if m:
-            a, b = CELL_INDEX[m.group(1)], CELL_INDEX[m.group(2)]
-            return "H", (min(a, b), max(a, b)), 0
-        m = _X_RE.fullmatch(text)
-        if m:
-            return "x", (CELL_INDEX[m.group(1)],), int(m.group(2))
-        return "", (), 0
-
     def _canonical(self, kind: str, cells: tuple[int, ...], level: int) -> str | None:
         if kind in ("skip", "pass"):
             return kind
         if kind == "V":
-            return _V_MOVES[cells[0]]
+            return V_MOVES[cells[0]]
         if kind == "H":
-            index = _PAIR_INDEX.get((cells[0], cells[1]))
-            return None if index is None else _H_MOVES[index]
+            index = PAIR_INDEX.get((cells[0], cells[1]))
+            return None if index is None else H_MOVES[index]
         if kind == "x":
             piece_id = self.piece_at(cells[0], level)
             if piece_id < 0:
                 return None
             piece = self.pieces[piece_id]
             assert piece is not None
-            return _X_MOVES[piece[2][0]][piece[3]]
+            return X_MOVES[piece[2][0]][piece[3]]
         return None
 
     def _place(self, player: int, vertical: bool, cells: tuple[int, ...]) -> None:
@@ -375,7 +338,7 @@ class TurrisState(State):
         z = self.heights[cells[0]] + 1
         piece: Piece = (player, vertical, cells, z)
         self.pieces.append(piece)
-        for c, lz in _cubes(piece):
+        for c, lz in cubes(piece):
             self.grid[lz * 9 + c] = piece_id
             self.level_count[lz] += 1
             self.heights[c] = lz
@@ -393,7 +356,7 @@ class TurrisState(State):
         piece_id = self.grid[level * 9 + cell]
         piece = self.pieces[piece_id]
         assert piece is not None
-        freed = _cubes(piece)
+        freed = cubes(piece)
         for c, lz in freed:
             self.grid[lz * 9 + c] = -1
             self.level_count[lz] -= 1
@@ -416,107 +379,7 @@ class TurrisState(State):
 
     # ------------------------------------------------------------ refusals
     def why_refused(self, player: int, text: str) -> str | None:
-        """Why `player` may not play `text` now, worked out rule by rule; None if he may.
-
-        Independent of the move generator, so tests can check the two agree."""
+        """Why `player` may not play `text` now, worked out rule by rule; None if he may."""
         if self.phase == OVER or player != self.to_move:
             return self._not_awaited(player, self.current_players())
-        return self._reason(player, *self._parse(text.strip().lower()))
-
-    def explain_refusal(
-        self, player: int, text: str, kind: str, cells: tuple[int, ...], level: int
-    ) -> str:
-        """The plain-words reason a move is refused now (the move is known illegal)."""
-        reason = self._reason(player, kind, cells, level)
-        if reason is None:
-            return f"{text!r} is not a legal move now"
-        if kind == "":
-            return reason
-        return f"{text.strip()!r} is refused: {reason}"
-
-    def _reason(self, player: int, kind: str, cells: tuple[int, ...], level: int) -> str | None:
-        if kind == "":
-            return (
-                "not Turris notation: write a vertical piece as Vb2, a horizontal one as "
-                "Ha1b1, a bonus removal as xa1@3, or skip / pass"
-            )
-        if kind == "pass":
-            if self.phase == BONUS:
-                return "during a bonus choose a placement, a removal or skip, not pass"
-            if self._placements(player):
-                return "you may pass only when you have no legal placement"
-            return None
-        if kind == "skip":
-            if self.phase != BONUS:
-                return "skip only declines a centre bonus, and you have no bonus now"
-            return None
-        if kind == "x":
-            return self._removal_reason(player, cells[0], level)
-        return self._placement_reason(player, kind == "V", cells)
-
-    def _removal_reason(self, player: int, cell: int, level: int) -> str | None:
-        if self.phase != BONUS:
-            return "a piece may be removed only as the bonus for playing on the centre b2"
-        piece_id = self.piece_at(cell, level)
-        if piece_id < 0:
-            return f"there is no cube at {CELLS[cell]} level {level}"
-        piece = self.pieces[piece_id]
-        assert piece is not None
-        if piece[0] == player:
-            return "you may remove only one of your opponent's pieces"
-        if piece_id == self.last_placed[piece[0]]:
-            return "the piece your opponent placed last may not be removed"
-        return self._removal_problem(piece, self.heights, self.lowest_incomplete())
-
-    def _placement_reason(self, player: int, vertical: bool, cells: tuple[int, ...]) -> str | None:
-        if self.supply[player] == 0:
-            return "you have no pieces left to place"
-        heights = self.heights
-        if not vertical:
-            a, b = cells
-            if (a, b) not in _PAIR_INDEX:
-                return "the two cells of a horizontal piece must be side by side"
-            if heights[a] != heights[b]:
-                return (
-                    f"{CELLS[a]} is {heights[a]} high and {CELLS[b]} is {heights[b]} high: "
-                    "a piece must rest entirely on the ground or on cubes (rule b)"
-                )
-            if heights[a] == 0:
-                return (
-                    "a horizontal piece must bridge two pieces, so not lie on the ground (rule d)"
-                )
-            if self.grid[heights[a] * 9 + a] == self.grid[heights[a] * 9 + b]:
-                return "a horizontal piece must bridge two different pieces (rule d)"
-        z = heights[cells[0]] + 1
-        top = z + 1 if vertical else z
-        lowest = self.lowest_incomplete()
-        if top > lowest + 2:
-            return (
-                f"it would put a cube at level {top} while level {lowest} is unfinished: "
-                "at most three levels may be unfinished (rule e)"
-            )
-        if vertical and self.pieces:
-            c = cells[0]
-            if z == 1 and not any(heights[n] >= 1 for n in NEIGHBOURS[c]):
-                return "every new piece must touch a piece already in the tower (rule a)"
-            if not any(heights[n] >= z for n in NEIGHBOURS[c]):
-                return (
-                    "a vertical piece must touch another piece along one of its long sides (rule c)"
-                )
-        if CENTRE in cells:
-            levels = (z, z + 1) if vertical else (z,)
-            for lz in levels:
-                if self.level_count[lz] == 0:
-                    return (
-                        f"the centre b2 of level {lz} may be filled only once another cell "
-                        "of that level holds a cube (rule f)"
-                    )
-        forbidden = self.forbidden[player]
-        piece: Piece = (player, vertical, cells, z)
-        for c, lz in _cubes(piece):
-            if (c, lz) in forbidden:
-                return (
-                    f"{CELLS[c]} level {lz} was freed by a removal: your next placement "
-                    "may not fill it"
-                )
-        return None
+        return refusal(self, player, parse(text))
