@@ -78,6 +78,7 @@ def test_the_game_ends_when_both_supplies_are_empty() -> None:
     assert state.legal_moves(W) == state.legal_moves(B) == []
     outcome = state.outcome()
     assert outcome is not None and outcome["reason"] == "score"
+    assert outcome["ended_by"] == "supplies"
     with pytest.raises(IllegalMove, match="over"):
         state.apply(W, "Vb1")
 
@@ -110,6 +111,7 @@ def test_two_passes_in_a_row_end_the_game() -> None:
     assert state.supply[W] > 0 and state.supply[B] > 0
     outcome = state.outcome()
     assert outcome is not None and outcome["reason"] == "score"
+    assert outcome["ended_by"] == "passes"
 
 
 def test_a_placement_between_passes_resets_the_count() -> None:
@@ -171,3 +173,22 @@ def test_record_and_replay() -> None:
     assert record["moves"][-1] == [W, "xa2@1"]
     again = tablier.replay(record)
     assert again.observation(B) == state.observation(B)
+
+
+def test_the_observation_is_public_data_for_every_viewer() -> None:
+    state = new()
+    play(state, "Va1", "Va2", "Vb1", "Vc1", "Vb2", "xa2@1")
+    seen = [state.observation(p) for p in (None, W, B)]
+    for obs in seen:
+        json.dumps(obs)
+        del obs["viewer"]
+    assert seen[0] == seen[1] == seen[2]
+    obs = seen[0]
+    assert obs["phase"] == "place" and obs["to_move"] == B
+    assert obs["supply"] == [17, 19]
+    assert obs["forbidden"] == [[], [["a2", 1], ["a2", 2]]]
+    assert obs["last_placed"] == ["Vb2", "Vc1"]
+    assert obs["columns"]["a1"] == [W, W] and obs["columns"]["a2"] == []
+    assert {p["cells"][0] for p in obs["pieces"]} == {"a1", "b1", "c1", "b2"}
+    assert set(obs["views"]) == {"A", "B", "C", "D", "roof"}
+    assert obs["totals"] == [sum(v["points"][p] for v in obs["views"].values()) for p in (W, B)]

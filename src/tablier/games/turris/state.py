@@ -57,6 +57,7 @@ class TurrisState(State):
         self.phase: int = PLACE
         self.to_move: int = 0
         self.passes: int = 0
+        self.ended_by: str | None = None  # "supplies" or "passes" once over
         self._legal: list[Move] | None = None
         self._legal_set: frozenset[str] | None = None
         self._final_views: dict[str, View] | None = None
@@ -121,6 +122,7 @@ class TurrisState(State):
         return {
             "returns": self.returns(),
             "reason": "score",
+            "ended_by": self.ended_by,
             "totals": totals(views),
             "views": {name: view.to_json() for name, view in views.items()},
         }
@@ -309,7 +311,7 @@ class TurrisState(State):
         else:  # pass
             self.passes += 1
             if self.passes >= 2:
-                self.phase = OVER
+                self.phase, self.ended_by = OVER, "passes"
             else:
                 self._end_turn(player)
         self._legal = None
@@ -375,7 +377,7 @@ class TurrisState(State):
         elif self.supply[player] > 0:
             self.to_move, self.phase = player, PLACE
         else:
-            self.phase = OVER
+            self.phase, self.ended_by = OVER, "supplies"
 
     # ------------------------------------------------------------ refusals
     def why_refused(self, player: int, text: str) -> str | None:
