@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any, cast
 
-import tablier
+from tablier.games.quiwin.game import QuiwinGame
 from tablier.games.quiwin.state import QuiwinState
 from tablier.games.quiwin.tiles import TILE_COUNTS
 
@@ -29,7 +29,7 @@ def make(
     seed: int = 0,
     **options: Any,
 ) -> QuiwinState:
-    game = tablier.load("quiwin", **options)
+    game = QuiwinGame(**options)
     state = game.new_state(seed=seed, deal=deal_for(hand0, hand1, bag_front))
     return cast(QuiwinState, state)
 
@@ -62,7 +62,7 @@ def full_game(row0: list[str], row1: list[str], **options: Any) -> QuiwinState:
 
 def random_game(seed: int, game: Any = None) -> list[tuple[QuiwinState, int, str]]:
     """A random game: the (position before, player, move) triples in order."""
-    game = game or tablier.load("quiwin")
+    game = game or QuiwinGame()
     rng = random.Random(seed)
     state = cast(QuiwinState, game.new_state(seed=seed))
     steps = []

@@ -11,6 +11,7 @@ from quiwin_support import random_game
 
 import tablier
 from tablier import IllegalMove
+from tablier.games.quiwin.game import QuiwinGame
 
 SETTINGS = settings(max_examples=25, deadline=None)
 
@@ -28,7 +29,7 @@ BAD = ["X11", "swap 9", "swap 0", "change", "transfer", "pass", "V22", "O25", "R
 @SETTINGS
 @given(seed=st.integers(0, 10**6), open_lengths=st.booleans())
 def test_replay_reproduces_the_game(seed, open_lengths):
-    game = tablier.load("quiwin", open_lengths=open_lengths)
+    game = QuiwinGame(open_lengths=open_lengths)
     final = random_game(seed, game)[-1][0]
     record = json.loads(json.dumps(final.record()))
     again = tablier.replay(record)

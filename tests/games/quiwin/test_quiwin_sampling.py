@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from quiwin_support import commit, make, pass_window, random_game
 
-import tablier
+from tablier.games.quiwin.game import QuiwinGame
 from tablier.games.quiwin.tiles import TILE_COUNTS
 
 
@@ -24,7 +24,7 @@ def same_view(given: dict, sampled: dict) -> bool:
 
 @pytest.mark.parametrize("open_lengths", [False, True])
 def test_sampled_positions_look_the_same_to_the_seat(open_lengths):
-    game = tablier.load("quiwin", open_lengths=open_lengths)
+    game = QuiwinGame(open_lengths=open_lengths)
     rng = random.Random(4)
     count = 0
     for g in range(25):
@@ -38,7 +38,7 @@ def test_sampled_positions_look_the_same_to_the_seat(open_lengths):
 
 
 def test_the_seat_is_awaited_in_the_sample_when_the_opponent_already_chose():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     state = game.new_state(seed=8)
     state.apply(1, state.legal_moves(1)[0])
     obs = state.observation(0)
@@ -49,7 +49,7 @@ def test_the_seat_is_awaited_in_the_sample_when_the_opponent_already_chose():
 
 
 def test_own_pending_choice_is_kept():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     state = game.new_state(seed=8)
     move = state.legal_moves(0)[-1]
     state.apply(0, move)
@@ -59,7 +59,7 @@ def test_own_pending_choice_is_kept():
 
 
 def test_hidden_parts_are_sampled_uniformly_at_the_start():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     state = game.new_state(seed=21)
     obs = state.observation(0)
     mine = Counter(obs["hand"])
@@ -106,7 +106,7 @@ def test_measures_constrain_the_hidden_lengths():
 
 
 def test_coin_results_seen_are_kept_in_the_sample():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     for seed in range(6):
         state = make(
             ["V22", "J23", "B24", "O25", "R23", "J23", "B24", "O23"],
@@ -125,7 +125,7 @@ def test_coin_results_seen_are_kept_in_the_sample():
 def test_the_random_player_plays_from_samples_only():
     from tablier.ai.players import RandomPlayer
 
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     state = game.new_state(seed=2)
     players = [RandomPlayer(game, seed=0), RandomPlayer(game, seed=1)]
     while not state.is_terminal():

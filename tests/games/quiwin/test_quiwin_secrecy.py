@@ -16,7 +16,7 @@ from collections import defaultdict
 import pytest
 from quiwin_support import random_game
 
-import tablier
+from tablier.games.quiwin.game import QuiwinGame
 from tablier.games.quiwin.state import QuiwinState
 from tablier.games.quiwin.tiles import colour
 
@@ -66,7 +66,7 @@ def view(state: QuiwinState, viewer: int | None) -> str:
 
 @pytest.mark.parametrize("open_lengths", [False, True])
 def test_observations_carry_no_trace_of_secrets(open_lengths):
-    game = tablier.load("quiwin", open_lengths=open_lengths)
+    game = QuiwinGame(open_lengths=open_lengths)
     rng = random.Random(99)
     checked = 0
     for g in range(25):
@@ -85,7 +85,7 @@ def test_observations_carry_no_trace_of_secrets(open_lengths):
 def test_the_scramble_does_change_what_is_hidden():
     # the check above is only worth something if a scramble shows through a leak:
     # scrambled for player 0, the position looks different to player 1
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     rng = random.Random(1)
     positions = random_game(5, game)[:-1]
     differs = sum(view(scrambled(s, 0, rng), 1) != view(s, 1) for s, _, _ in positions)
@@ -93,7 +93,7 @@ def test_the_scramble_does_change_what_is_hidden():
 
 
 def test_pending_declarations_are_secret_until_the_window_closes():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     for g in range(30):
         for state, player, move in random_game(g, game):
             if state.phase != "actions" or len(state.current_players()) != 2:
@@ -111,7 +111,7 @@ def test_pending_declarations_are_secret_until_the_window_closes():
 
 
 def test_everything_is_shown_once_the_game_is_over():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     final = random_game(3, game)[-1][0]
     for viewer in (None, 0, 1):
         obs = final.observation(viewer)

@@ -10,6 +10,7 @@ from quiwin_support import commit, deal_for, make, pass_window
 
 import tablier
 from tablier import IllegalMove
+from tablier.games.quiwin.game import QuiwinGame
 from tablier.games.quiwin.tiles import ALL_TILES, TILE_COUNTS
 
 H0 = ["V22", "J23", "B24", "O25", "R23", "J23", "B24", "O23"]
@@ -39,7 +40,7 @@ def test_the_thirty_tiles():
 
 
 def test_seeded_deal_uses_every_tile_and_is_reproducible():
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     a, b = game.new_state(seed=11), game.new_state(seed=11)
     assert a.codes == b.codes
     assert Counter(a.codes) == Counter(TILE_COUNTS)
@@ -49,7 +50,7 @@ def test_seeded_deal_uses_every_tile_and_is_reproducible():
 
 def test_explicit_deal_is_kept_and_recorded():
     deal = deal_for(H0, H1, ["O25", "R25"])
-    game = tablier.load("quiwin")
+    game = QuiwinGame()
     state = game.new_state(seed=5, deal=deal)
     assert sorted(state.observation(0)["hand"]) == sorted(H0)
     assert sorted(state.observation(1)["hand"]) == sorted(H1)
@@ -74,12 +75,12 @@ def test_explicit_deal_is_kept_and_recorded():
 )
 def test_bad_deals_are_refused(deal, message):
     with pytest.raises(ValueError, match=message):
-        tablier.load("quiwin").new_state(seed=1, deal=deal)
+        QuiwinGame().new_state(seed=1, deal=deal)
 
 
 def test_unknown_setup_is_refused():
     with pytest.raises(ValueError, match="unknown setup"):
-        tablier.load("quiwin").new_state(seed=1, hands=[])
+        QuiwinGame().new_state(seed=1, hands=[])
 
 
 def test_both_players_are_awaited_and_a_commitment_is_secret():
