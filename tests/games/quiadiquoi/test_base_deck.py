@@ -151,7 +151,7 @@ def test_no_alias_names_another_author() -> None:
 
 
 def test_women_are_present_in_every_category() -> None:
-    # Issue 7 asks for a real effort; these are the deck's women, by category.
+    # Issue 7 asks for a real effort: these women must stay in the deck, in every category.
     women = {
         "Olympe de Gouges",
         "Madame Roland",
@@ -229,7 +229,7 @@ def test_traditional_attributions_tell_the_truth_in_an_anecdote(card_id: str) ->
         assert card.anecdote is not None and len(card.anecdote) > 40
 
 
-def test_most_cards_have_an_anecdote() -> None:
+def test_every_card_has_an_anecdote_for_the_reader() -> None:
     assert all(card.anecdote for card in CARDS)
 
 
