@@ -44,20 +44,18 @@ def restore_state(
         data["verdict"]["proposed"] = False
     mode = game.options["packs"]
     comps: list[list[list[str]]] = [[], [], []]
+    # the fronts first, so that their categories are still in the pool
     for number, comp in enumerate(sabot):
-        for index in range(comp["count"]):
-            if not pool:
-                break
-            if index == 0 and comp["front"] is not None:
-                card_id = _take(pool, state, comp["front"]["category"])
-                face = comp["front"]["face"]
+        if comp["count"] and comp["front"] is not None and pool:
+            card_id = _take(pool, state, comp["front"]["category"])
+            comps[number].append([card_id, comp["front"]["face"]])
+    for number, comp in enumerate(sabot):
+        while len(comps[number]) < comp["count"] and pool:
+            if number == 2 or mode == "mixed":
+                face = rng.choice((BLUE, BORDEAUX))
             else:
-                card_id = pool.pop()
-                if number == 2 or mode == "mixed":
-                    face = rng.choice((BLUE, BORDEAUX))
-                else:
-                    face = BORDEAUX if (mode == "separate" and number == 1) else BLUE
-            comps[number].append([card_id, face])
+                face = BORDEAUX if (mode == "separate" and number == 1) else BLUE
+            comps[number].append([pool.pop(), face])
     data["comps"] = comps
     state.g = data
     state.history = [(int(p), str(m)) for p, m in observation["moves"]]

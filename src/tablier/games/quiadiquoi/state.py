@@ -442,8 +442,8 @@ class QuiAdiQuoiState(State):
             "window": None,
             "answers": [],
         }
-        if face == BLUE:
-            self._hear(card_id)
+        # the quotation counts as heard once the question is over (`_finish`), when the
+        # answer is public too
         g["phase"] = "answer"
 
     def _hear(self, card_id: str) -> None:
