@@ -242,3 +242,15 @@ def test_cli_import_refuses_a_broken_csv(tmp_path: Path) -> None:
     result = CliRunner().invoke(deck_app, ["import", str(source), "-o", str(target)])
     assert result.exit_code == 1
     assert not target.exists()
+
+
+# ------------------------------------------------------------------ rules pages
+def test_rules_pages_exist_in_both_languages() -> None:
+    from tablier.core.rules_pages import rules_text
+
+    fr = rules_text("quiadiquoi", "fr")
+    en = rules_text("quiadiquoi", "en")
+    assert "tournoi" in fr.lower() and "tournament" in en.lower()
+    for page in (fr, en):
+        for notation in ("answer:<", "recite:<", "claim", "abstain", "timeout", "take 3 from"):
+            assert notation in page

@@ -196,17 +196,15 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None) -> str:
         f"reader: player {g['reader']}   principal: player {g['principal']}   "
         f"die: {DIE_LABELS.get(g['die'], g['die'])}"
     )
-    sabot = []
     for number, comp in enumerate(sabot_view(state), start=1):
-        if comp["front"] is None:
-            sabot.append(f"[{number}] empty")
+        front = comp["front"]
+        if front is None:
+            lines.append(f"compartment {number}: empty")
         else:
-            front = comp["front"]
-            sabot.append(
-                f"[{number}] {comp['count']} cards, front {front['face']} "
-                f"{CATEGORY_LABELS[front['category']]}"
+            label = CATEGORY_LABELS[front["category"]]
+            lines.append(
+                f"compartment {number}: {comp['count']} cards, front {front['face']} {label}"
             )
-    lines.append("sabot: " + " | ".join(sabot))
     lines.append(
         f"cup: {_tokens_text(g['cup'])}   pebbles {g['cup_pebbles']}   "
         f"tournaments held: {g['tournaments']}"
@@ -233,9 +231,11 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None) -> str:
         for number, clue in enumerate(view["clues"], start=1):
             lines.append(f"  clue {number}: {clue}")
         for answer in view["answers"]:
-            said = f"« {answer['text']} »" if answer["text"] is not None else answer["result"]
             extra = " (speaking again)" if answer["respeak"] else ""
-            lines.append(f"  player {answer['seat']}{extra}: {said} — {answer['result']}")
+            said = answer["result"]
+            if answer["text"] is not None:
+                said = f"« {answer['text']} » — {said}"
+            lines.append(f"  player {answer['seat']}{extra}: {said}")
         if g["verdict"] is not None:
             lines.append(f"  player {g['verdict']['seat']} says « {g['verdict']['text']} »")
             if viewer == g["reader"]:
