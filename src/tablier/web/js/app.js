@@ -1,0 +1,128 @@
+// The application shell: language, routing between the lobby, rules, play and replay.
+
+import { api } from "./api.js";
+import { LOGO } from "./art.js";
+import { clear, h } from "./dom.js";
+import { chooseLang, LANGS, makeTranslator } from "./i18n.js";
+import { Store } from "./store.js";
+
+const store = new Store(globalThis.localStorage);
+const messages = {};
+const ctx = {
+  store,
+  lang: chooseLang(store.lang()),
+  t: (key) => key,
+  api,
+  navigate,
+  toast,
+  games: null,
+  async gameList() {
+    if (!this.games) this.games = await api.games();
+    return this.games;
+  },
+  describe(id) {
+    return (this.games ?? []).find((g) => g.id === id) ?? null;
+  },
+};
+
+let view = null;
+
+async function loadMessages(lang) {
+  if (!messages[lang]) {
+    const response = await fetch(`/i18n/${lang}.json`);
+    messages[lang] = await response.json();
+  }
+  return messages[lang];
+}
+
+async function setLang(lang) {
+  ctx.lang = lang;
+  store.setLang(lang);
+  const chosen = await loadMessages(lang);
+  ctx.t = makeTranslator(chosen, lang === "fr" ? {} : (messages.fr ?? {}));
+  document.documentElement.lang = lang;
+  drawHeader();
+}
+
+function drawHeader() {
+  const { t } = ctx;
+  const header = document.getElementById("top");
+  clear(header);
+  header.append(
+    h(
+      "a",
+      { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } },
+      h("span", { class: "brand-logo", html: LOGO }),
+      h("span", { class: "brand-name" }, "Tablier"),
+    ),
+    h(
+      "nav",
+      { class: "top-nav", "aria-label": t("nav.label") },
+      h("a", { href: "/#games", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("nav.games")),
+      h("a", { href: "/#my-games", onclick: (e) => { e.preventDefault(); navigate("/#my-games"); } }, t("nav.my_games")),
+    ),
+    h(
+      "div",
+      { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
+      LANGS.map((lang) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "lang",
+            lang,
+            "aria-pressed": String(lang === ctx.lang),
+            "data-lang": lang,
+            onclick: async () => {
+              if (lang === ctx.lang) return;
+              await setLang(lang);
+              if (view?.relabel) view.relabel();
+              else route();
+            },
+          },
+          lang.toUpperCase(),
+        ),
+      ),
+    ),
+  );
+  document.title = t("app.title");
+}
+
+/** A short message at the bottom of the screen; errors are announced assertively. */
+export function toast(text, kind = "info") {
+  const box = document.getElementById("toasts");
+  const item = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, text);
+  box.append(item);
+  setTimeout(() => item.classList.add("toast-out"), kind === "error" ? 5000 : 2800);
+  setTimeout(() => item.remove(), kind === "error" ? 5600 : 3400);
+}
+
+function navigate(url, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+  route();
+}
+
+async function route() {
+  if (view?.destroy) view.destroy();
+  view = null;
+  const main = document.getElementById("main");
+  const params = new URLSearchParams(location.search);
+  const room = params.get("room");
+  let module;
+  if (room && params.has("replay")) module = await import("./views/replay.js");
+  else if (room) module = await import("./views/play.js");
+  else if (params.has("rules")) module = await import("./views/rules.js");
+  else module = await import("./views/lobby.js");
+  clear(main);
+  main.className = "";
+  view = await module.mount(main, ctx, params);
+  main.focus({ preventScroll: true });
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+window.addEventListener("popstate", route);
+
+await setLang(ctx.lang);
+await route();

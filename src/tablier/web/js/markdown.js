@@ -1,0 +1,173 @@
+// A small, safe Markdown renderer for the rules pages.
+// Everything from the source is HTML-escaped first; only the tags produced here
+// reach the page, so a rules page can never inject markup or scripts.
+
+export function escapeHtml(text) {
+  return String(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function safeHref(url) {
+  const trimmed = url.trim();
+  // only relative links, anchors and web/mail links: no javascript: or data: URLs
+  if (/^(https?:|mailto:|#|\/|\.\.?\/)/i.test(trimmed) || !/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) {
+    return trimmed;
+  }
+  return "#";
+}
+
+/** Inline markup: code spans, links, strong, emphasis (input is raw text). */
+export function renderInline(text) {
+  const codes = [];
+  // code spans are cut out first so that their content is never interpreted
+  let src = String(text).replace(/`([^`]+)`/g, (_, code) => {
+    codes.push(code);
+    return `\u0000${codes.length - 1}\u0000`;
+  });
+  src = escapeHtml(src);
+  src = src.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => {
+    return `<a href="${safeHref(href)}">${label}</a>`;
+  });
+  src = src.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
+  src = src.replace(/__([^_]+)__/g, "<strong>$1</strong>");
+  src = src.replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, "$1<em>$2</em>");
+  src = src.replace(/(^|[\s(])_([^_\s][^_]*?)_(?=$|[\s).,;:!?])/g, "$1<em>$2</em>");
+  return src.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${escapeHtml(codes[Number(i)])}</code>`);
+}
+
+function slug(text) {
+  return String(text)
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function splitRow(line) {
+  let row = line.trim();
+  if (row.startsWith("|")) row = row.slice(1);
+  if (row.endsWith("|")) row = row.slice(0, -1);
+  return row.split("|").map((cell) => cell.trim());
+}
+
+const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+
+/** Render Markdown text to an HTML string (headings, paragraphs, lists, tables, code). */
+export function renderMarkdown(source) {
+  const lines = String(source).replace(/\r\n?/g, "\n").split("\n");
+  const out = [];
+  let i = 0;
+  let paragraph = [];
+  const flush = () => {
+    if (paragraph.length) {
+      out.push(`<p>${renderInline(paragraph.join(" "))}</p>`);
+      paragraph = [];
+    }
+  };
+  while (i < lines.length) {
+    const line = lines[i];
+    const fence = line.match(/^\s*(```|~~~)\s*([\w-]*)\s*$/);
+    if (fence) {
+      flush();
+      const body = [];
+      i += 1;
+      while (i < lines.length && !lines[i].trim().startsWith(fence[1])) {
+        body.push(lines[i]);
+        i += 1;
+      }
+      i += 1;
+      const cls = fence[2] ? ` class="language-${escapeHtml(fence[2])}"` : "";
+      out.push(`<pre><code${cls}>${escapeHtml(body.join("\n"))}</code></pre>`);
+      continue;
+    }
+    const heading = line.match(/^(#{1,6})\s+(.*?)\s*#*\s*$/);
+    if (heading) {
+      flush();
+      const level = heading[1].length;
+      out.push(`<h${level} id="${slug(heading[2])}">${renderInline(heading[2])}</h${level}>`);
+      i += 1;
+      continue;
+    }
+    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) {
+      flush();
+      out.push("<hr>");
+      i += 1;
+      continue;
+    }
+    if (line.includes("|") && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1])) {
+      flush();
+      const head = splitRow(line);
+      const aligns = splitRow(lines[i + 1]).map((c) =>
+        c.startsWith(":") && c.endsWith(":") ? "center" : c.endsWith(":") ? "right" : "",
+      );
+      const cell = (tag, text, k) =>
+        `<${tag}${aligns[k] ? ` style="text-align:${aligns[k]}"` : ""}>${renderInline(text)}</${tag}>`;
+      const rows = [];
+      i += 2;
+      while (i < lines.length && lines[i].includes("|") && lines[i].trim()) {
+        rows.push(`<tr>${splitRow(lines[i]).map((c, k) => cell("td", c, k)).join("")}</tr>`);
+        i += 1;
+      }
+      out.push(
+        `<div class="table-wrap"><table><thead><tr>${head.map((c, k) => cell("th", c, k)).join("")}</tr></thead>` +
+          `<tbody>${rows.join("")}</tbody></table></div>`,
+      );
+      continue;
+    }
+    const item = line.match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
+    if (item) {
+      flush();
+      const ordered = /\d/.test(item[2]);
+      const tag = ordered ? "ol" : "ul";
+      const items = [];
+      while (i < lines.length) {
+        const m = lines[i].match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
+        if (m && /\d/.test(m[2]) === ordered) {
+          items.push(m[3]);
+          i += 1;
+        } else if (items.length && /^\s{2,}\S/.test(lines[i])) {
+          // a continuation line of the current item
+          items[items.length - 1] += ` ${lines[i].trim()}`;
+          i += 1;
+        } else {
+          break;
+        }
+      }
+      out.push(`<${tag}>${items.map((t) => `<li>${renderInline(t)}</li>`).join("")}</${tag}>`);
+      continue;
+    }
+    const quote = line.match(/^>\s?(.*)$/);
+    if (quote) {
+      flush();
+      const body = [];
+      while (i < lines.length && /^>/.test(lines[i])) {
+        body.push(lines[i].replace(/^>\s?/, ""));
+        i += 1;
+      }
+      out.push(`<blockquote>${renderMarkdown(body.join("\n"))}</blockquote>`);
+      continue;
+    }
+    if (!line.trim()) {
+      flush();
+    } else if (/^ {4}/.test(line) && !paragraph.length) {
+      const body = [];
+      while (i < lines.length && (/^ {4}/.test(lines[i]) || !lines[i].trim())) {
+        body.push(lines[i].slice(4));
+        i += 1;
+      }
+      while (body.length && !body[body.length - 1].trim()) body.pop();
+      out.push(`<pre><code>${escapeHtml(body.join("\n"))}</code></pre>`);
+      continue;
+    } else {
+      paragraph.push(line.trim());
+    }
+    i += 1;
+  }
+  flush();
+  return out.join("\n");
+}

@@ -1,0 +1,364 @@
+// Home page: the games, creating a game, my games.
+
+import { gameArt } from "../art.js";
+import { clear, h } from "../dom.js";
+import { pick } from "../i18n.js";
+import { resultFor } from "../protocol.js";
+
+const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
+const ICON_CLOCK = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>`;
+
+export const LEVELS = ["easy", "medium", "hard", "expert", "random"];
+
+function playerCount(game, t) {
+  return game.min_players === game.max_players
+    ? t("lobby.players", { n: game.min_players })
+    : t("lobby.players_range", { min: game.min_players, max: game.max_players });
+}
+
+function duration(game, t) {
+  const [a, b] = game.duration_minutes ?? [];
+  return a ? t("lobby.minutes", { min: a, max: b ?? a }) : "";
+}
+
+function optionControl(game, option, ctx) {
+  const { t, lang } = ctx;
+  const id = `opt-${game.id}-${option.name}`;
+  const label = t.has(`options.${game.id}.${option.name}`) ? t(`options.${game.id}.${option.name}`) : option.name;
+  let control;
+  if (option.kind === "bool") {
+    control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.choices) {
+    control = h(
+      "select",
+      { id, name: option.name },
+      option.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(option.default) }, String(c))),
+    );
+  } else if (option.kind === "int") {
+    control = h("input", {
+      type: "number",
+      id,
+      name: option.name,
+      value: option.default ?? "",
+      min: option.minimum ?? undefined,
+      max: option.maximum ?? undefined,
+    });
+  } else {
+    control = h("input", { type: "text", id, name: option.name, value: option.default ?? "" });
+  }
+  const help = pick(option.help, lang);
+  return h(
+    "div",
+    { class: `field field-${option.kind === "bool" ? "check" : "line"}` },
+    option.kind === "bool" ? [control, h("label", { for: id }, label)] : [h("label", { for: id }, label), control],
+    help ? h("p", { class: "help", id: `${id}-help` }, help) : null,
+  );
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const el = form.elements.namedItem(option.name);
+    if (!el) continue;
+    let value;
+    if (option.kind === "bool") value = el.checked;
+    else if (option.kind === "int") value = el.value === "" ? null : Number(el.value);
+    else value = el.value;
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
+  }
+  return options;
+}
+
+/** The body of POST /api/rooms for the choices of the form. */
+export function roomRequest({ game, options, opponent, level, players, first, name, playerId }) {
+  const me = { kind: "human", mine: true, ...(name ? { name } : {}) };
+  const count = players ?? game.min_players;
+  let seats;
+  if (opponent === "local") seats = Array.from({ length: count }, () => ({ kind: "human", mine: true }));
+  else if (opponent === "computer")
+    seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "computer", level }))];
+  else seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "human" }))];
+  const body = { game: game.id, options, players: count, seats, player_id: playerId };
+  if (count === 2 && opponent !== "local" && first !== "lots") {
+    body.seating = "as_listed";
+    if (first === "other") body.seats = [seats[1], seats[0]];
+  }
+  return body;
+}
+
+function createDialog(game, ctx) {
+  const { t, store } = ctx;
+  const dialog = h("dialog", { class: "create", "aria-labelledby": "create-title" });
+  const levelSelect = h(
+    "select",
+    { name: "level", id: "level" },
+    LEVELS.map((l) => h("option", { value: l, selected: l === "medium" }, t(`levels.${l}`))),
+  );
+  const range = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) range.push(n);
+  const opponents = [
+    ["online", t("create.online"), t("create.online_help")],
+    ["local", t("create.local"), t("create.local_help")],
+    ["computer", t("create.computer"), t("create.computer_help")],
+  ];
+  const form = h(
+    "form",
+    { method: "dialog", class: "create-form" },
+    h("h2", { id: "create-title" }, h("span", { class: "create-art", html: gameArt(game.id) }), t("create.title", { game: game.name })),
+    h(
+      "fieldset",
+      { class: "opponents" },
+      h("legend", {}, t("create.opponent")),
+      opponents.map(([value, label, help], i) =>
+        h(
+          "label",
+          { class: "choice" },
+          h("input", { type: "radio", name: "opponent", value, checked: i === (game.id === "quiadiquoi" ? 1 : 0) }),
+          h("span", { class: "choice-text" }, h("strong", {}, label), h("small", {}, help)),
+        ),
+      ),
+      h("div", { class: "field field-line level-field" }, h("label", { for: "level" }, t("create.level")), levelSelect),
+    ),
+    range.length > 1
+      ? h(
+          "div",
+          { class: "field field-line" },
+          h("label", { for: "players" }, t("create.players")),
+          h("select", { id: "players", name: "players" }, range.map((n) => h("option", { value: n }, String(n)))),
+        )
+      : null,
+    game.max_players === 2
+      ? h(
+          "div",
+          { class: "field field-line" },
+          h("label", { for: "first" }, t("create.first")),
+          h(
+            "select",
+            { id: "first", name: "first" },
+            ["lots", "me", "other"].map((v) => h("option", { value: v, selected: v === (game.draws_lots ? "lots" : "me") }, t(`create.first_${v}`))),
+          ),
+        )
+      : null,
+    h(
+      "div",
+      { class: "field field-line" },
+      h("label", { for: "name" }, t("create.name")),
+      h("input", { id: "name", name: "name", maxlength: 40, autocomplete: "nickname", value: store.name(), placeholder: t("create.name_placeholder") }),
+    ),
+    game.options.length
+      ? h("details", { class: "variants", open: game.options.length <= 3 }, h("summary", {}, t("create.options")), game.options.map((o) => optionControl(game, o, ctx)))
+      : null,
+    h("p", { class: "form-error", role: "alert" }),
+    h(
+      "div",
+      { class: "dialog-buttons" },
+      h("button", { type: "button", class: "btn btn-ghost", onclick: () => dialog.close() }, t("common.cancel")),
+      h("button", { type: "submit", class: "btn btn-primary", value: "create" }, t("create.start")),
+    ),
+  );
+  const syncLevel = () => {
+    const computer = form.elements.namedItem("opponent").value === "computer";
+    form.querySelector(".level-field").hidden = !computer;
+  };
+  form.addEventListener("change", syncLevel);
+  syncLevel();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const errorBox = form.querySelector(".form-error");
+    errorBox.textContent = "";
+    const name = form.elements.namedItem("name").value.trim();
+    store.setName(name);
+    const body = roomRequest({
+      game,
+      options: readOptions(form, game),
+      opponent: form.elements.namedItem("opponent").value,
+      level: levelSelect.value,
+      players: range.length > 1 ? Number(form.elements.namedItem("players").value) : game.min_players,
+      first: form.elements.namedItem("first")?.value ?? "lots",
+      name,
+      playerId: store.playerId(),
+    });
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      const room = await ctx.api.createRoom(body);
+      store.saveSeats(room.room, game.id, room.my_seats, { invite: room.links?.invite ?? null });
+      dialog.close();
+      ctx.navigate(`/?room=${encodeURIComponent(room.room)}`);
+    } catch (err) {
+      errorBox.textContent = t("create.failed", { why: err.message });
+    } finally {
+      button.disabled = false;
+    }
+  });
+  dialog.append(form);
+  dialog.addEventListener("close", () => dialog.remove());
+  return dialog;
+}
+
+function gameCard(game, ctx) {
+  const { t, lang } = ctx;
+  return h(
+    "article",
+    { class: "game-card", "data-game": game.id },
+    h("div", { class: "game-art", html: gameArt(game.id) }),
+    h(
+      "div",
+      { class: "game-body" },
+      h("h3", {}, game.name),
+      h("p", { class: "pitch" }, pick(game.pitch, lang)),
+      h(
+        "p",
+        { class: "facts" },
+        h("span", { class: "fact", html: ICON_PLAYERS }, playerCount(game, t)),
+        h("span", { class: "fact", html: ICON_CLOCK }, duration(game, t)),
+      ),
+      h(
+        "div",
+        { class: "card-buttons" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-primary",
+            "data-action": "create",
+            onclick: () => {
+              const dialog = createDialog(game, ctx);
+              document.body.append(dialog);
+              dialog.showModal();
+            },
+          },
+          t("lobby.play"),
+        ),
+        h(
+          "a",
+          {
+            class: "btn btn-ghost",
+            href: `/?rules=${game.id}`,
+            onclick: (e) => {
+              e.preventDefault();
+              ctx.navigate(`/?rules=${game.id}`);
+            },
+          },
+          t("lobby.rules"),
+        ),
+      ),
+    ),
+  );
+}
+
+async function myGames(ctx, box) {
+  const { t, store, api } = ctx;
+  const rooms = store.rooms();
+  const ids = Object.keys(rooms);
+  clear(box);
+  if (!ids.length) {
+    box.append(h("p", { class: "empty" }, t("lobby.no_games")));
+    return;
+  }
+  let remote = [];
+  try {
+    remote = await api.playerGames(store.playerId());
+  } catch {
+    remote = [];
+  }
+  const statuses = await Promise.all(
+    ids.map((id) => api.room(id).then((s) => [id, s]).catch(() => [id, null])),
+  );
+  const live = [];
+  const done = [];
+  for (const [id, status] of statuses.sort((a, b) => (rooms[b[0]].created ?? 0) - (rooms[a[0]].created ?? 0))) {
+    if (!status) continue;
+    const mine = rooms[id].seats.map((s) => s.seat);
+    const game = ctx.describe(status.game);
+    const row = {
+      id,
+      status,
+      name: game?.name ?? status.game,
+      yourTurn: !status.finished && status.awaited.some((a) => mine.includes(a)),
+      result: status.finished ? resultFor(status.outcome, mine.length === 1 ? mine[0] : null) : null,
+    };
+    (status.finished ? done : live).push(row);
+  }
+  // finished games of earlier rounds in the same rooms, as the server lists them
+  const earlier = remote.filter((g) => g.finished && !done.some((d) => d.id === g.room && d.status.game_number === g.game_number));
+  const go = (url) => (e) => {
+    e.preventDefault();
+    ctx.navigate(url);
+  };
+  const item = (row) =>
+    h(
+      "li",
+      { class: "my-game", "data-room": row.id },
+      h("span", { class: "my-game-art", html: gameArt(row.status.game) }),
+      h(
+        "span",
+        { class: "my-game-text" },
+        h("strong", {}, row.name),
+        h(
+          "small",
+          {},
+          row.status.finished
+            ? row.result
+              ? t(`result.${row.result}`)
+              : t("lobby.finished")
+            : row.yourTurn
+              ? t("lobby.your_turn")
+              : t("lobby.in_progress", { n: row.status.move_count }),
+        ),
+      ),
+      row.status.finished
+        ? h("a", { class: "btn btn-small", href: `/?room=${row.id}&replay=${row.status.game_number}`, onclick: go(`/?room=${row.id}&replay=${row.status.game_number}`) }, t("lobby.replay"))
+        : h("a", { class: `btn btn-small ${row.yourTurn ? "btn-primary" : ""}`, href: `/?room=${row.id}`, onclick: go(`/?room=${row.id}`) }, t("lobby.resume")),
+    );
+  if (live.length) box.append(h("h3", {}, t("lobby.unfinished")), h("ul", { class: "my-games" }, live.map(item)));
+  if (done.length || earlier.length) {
+    box.append(
+      h("h3", {}, t("lobby.finished_games")),
+      h(
+        "ul",
+        { class: "my-games" },
+        done.map(item),
+        earlier.map((g) =>
+          h(
+            "li",
+            { class: "my-game" },
+            h("span", { class: "my-game-art", html: gameArt(g.game) }),
+            h("span", { class: "my-game-text" }, h("strong", {}, ctx.describe(g.game)?.name ?? g.game), h("small", {}, t("lobby.game_n", { n: g.game_number }))),
+            h("a", { class: "btn btn-small", href: `/?room=${g.room}&replay=${g.game_number}`, onclick: go(`/?room=${g.room}&replay=${g.game_number}`) }, t("lobby.replay")),
+          ),
+        ),
+      ),
+    );
+  }
+  if (!live.length && !done.length && !earlier.length) box.append(h("p", { class: "empty" }, t("lobby.no_games")));
+}
+
+export async function mount(main, ctx) {
+  main.classList.add("lobby");
+  const games = await ctx.gameList();
+  const grid = h("div", { class: "game-grid" });
+  const mine = h("div", { class: "my-games-box" });
+  const draw = () => {
+    const { t } = ctx;
+    clear(main);
+    main.append(
+      h(
+        "section",
+        { class: "hero" },
+        h("h1", {}, t("lobby.title")),
+        h("p", {}, t("lobby.subtitle")),
+      ),
+      h("section", { id: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("lobby.games")), grid),
+      h("section", { id: "my-games", class: "my-games-section", "aria-labelledby": "my-title" }, h("h2", { id: "my-title" }, t("lobby.my_games")), mine),
+    );
+    clear(grid);
+    // the two featured games first
+    const order = ["kwinty", "quiwin"];
+    const sorted = [...games].sort((a, b) => ((order.indexOf(a.id) + 1 || 9) - (order.indexOf(b.id) + 1 || 9)));
+    for (const game of sorted) grid.append(gameCard(game, ctx));
+    myGames(ctx, mine);
+  };
+  draw();
+  return { relabel: draw };
+}

@@ -1,0 +1,456 @@
+// The play page: one room, its connection, the board and everything around it.
+
+import { clear, h } from "../dom.js";
+import {
+  actingSeat,
+  emptyModel,
+  needsHandOver,
+  reduce,
+  rematchMessage,
+  resignMessage,
+  resultFor,
+  RoomConnection,
+  socketUrl,
+  stateFor,
+  viewSeat,
+} from "../protocol.js";
+import { outcomeText, seatColour, seatName } from "./names.js";
+
+const BOARDS = {
+  kwinty: () => import("../boards/kwinty-board.js"),
+  quiwin: () => import("../boards/quiwin-board.js"),
+};
+
+async function boardElement(gameId) {
+  const loader = BOARDS[gameId] ?? (() => import("../boards/generic-board.js"));
+  const module = await loader();
+  return document.createElement(module.TAG);
+}
+
+function freeHumanSeats(status) {
+  return status.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+}
+
+async function joinSeat(ctx, room, seat) {
+  const { store, api } = ctx;
+  const body = { player_id: store.playerId() };
+  if (seat != null) body.seat = seat;
+  if (store.name()) body.name = store.name();
+  const answer = await api.join(room, body);
+  store.saveSeats(room, null, [{ seat: answer.seat, token: answer.token }]);
+  return answer;
+}
+
+export async function mount(main, ctx, params) {
+  const { api, store } = ctx;
+  const room = params.get("room");
+  main.classList.add("play-page");
+  let status;
+  try {
+    status = await api.room(room);
+  } catch (err) {
+    main.append(h("section", { class: "notice" }, h("h1", {}, ctx.t("play.no_room")), h("p", {}, err.message)));
+    return {};
+  }
+  await ctx.gameList();
+  const game = ctx.describe(status.game) ?? { id: status.game, name: status.game, hidden_information: false };
+  // an invite link: take that seat (unless it is already ours), then drop the parameter
+  if (params.has("join")) {
+    const wanted = Number(params.get("join"));
+    const mine = store.room(room)?.seats.some((s) => s.seat === wanted);
+    if (!mine) {
+      try {
+        await joinSeat(ctx, room, Number.isInteger(wanted) ? wanted : null);
+      } catch (err) {
+        ctx.toast(ctx.t("play.join_failed", { why: err.message }), "error");
+      }
+    }
+    history.replaceState(null, "", `/?room=${encodeURIComponent(room)}`);
+  }
+  const known = store.room(room);
+  if (known && !known.game) store.saveSeats(room, game.id, []);
+  let tokens = store.tokens(room);
+  const watch = params.has("watch") || !tokens.length;
+
+  const root = h("section", { class: "play", "data-game": game.id });
+  main.append(root);
+  if (!tokens.length && !params.has("watch") && freeHumanSeats(status).length) {
+    // somebody opened the room's address without a seat: offer the free seat
+    const offer = () => {
+      const { t } = ctx;
+      clear(root).append(
+        h(
+          "div",
+          { class: "notice join-offer" },
+          h("h1", {}, t("play.join_title", { game: game.name })),
+          h("p", {}, t("play.join_text")),
+          h(
+            "div",
+            { class: "card-buttons" },
+            h(
+              "button",
+              {
+                class: "btn btn-primary",
+                "data-action": "join",
+                onclick: async () => {
+                  try {
+                    await joinSeat(ctx, room, null);
+                    store.saveSeats(room, game.id, []);
+                    ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
+                  } catch (err) {
+                    ctx.toast(t("play.join_failed", { why: err.message }), "error");
+                  }
+                },
+              },
+              t("play.join"),
+            ),
+            h("a", { class: "btn btn-ghost", href: `/?room=${room}&watch=1` }, t("play.watch")),
+          ),
+        ),
+      );
+    };
+    offer();
+    return { relabel: offer };
+  }
+
+  const board = await boardElement(game.id);
+  let model = emptyModel();
+  let shownSeat = null;
+  let handOverTo = null;
+  let connection = "connecting";
+  let flip = false;
+  let errorText = "";
+  let noticeText = "";
+  let lastGameNumber = null;
+
+  const onMove = (seat, move) => {
+    errorText = "";
+    if (conn.move(seat, move) == null) {
+      errorText = ctx.t("play.offline");
+      draw();
+    }
+  };
+  board.addEventListener("play-move", (e) => onMove(e.detail.seat, e.detail.move));
+
+  const elements = {
+    title: h("div", { class: "play-title" }),
+    players: h("div", { class: "players", "aria-label": "" }),
+    banner: h("div", { class: "banner", role: "status", "aria-live": "polite" }),
+    error: h("div", { class: "play-error", role: "alert" }),
+    notice: h("div", { class: "play-notice", role: "status" }),
+    boardWrap: h("div", { class: "board-wrap" }, board),
+    side: h("aside", { class: "side" }),
+    overlay: h("div", { class: "overlay", hidden: true }),
+  };
+  root.append(
+    elements.title,
+    elements.players,
+    elements.banner,
+    elements.notice,
+    elements.error,
+    h("div", { class: "play-grid" }, elements.boardWrap, elements.side),
+    elements.overlay,
+  );
+
+  const names = () => (model.seats ?? status.seats).map((_, i) => seatName(ctx.t, game.id, model.seats, i));
+
+  function currentSeat() {
+    const next = viewSeat(model, shownSeat);
+    if (handOverTo != null) return shownSeat;
+    if (shownSeat == null || next === shownSeat || !needsHandOver(model, shownSeat, next)) {
+      shownSeat = next;
+      return next;
+    }
+    handOverTo = next;
+    return shownSeat;
+  }
+
+  function drawTitle() {
+    const { t } = ctx;
+    const variant = status.options?.variant && status.options.variant !== game.id ? status.options.variant : null;
+    clear(elements.title).append(
+      ...[
+      h("h1", {}, game.name, variant ? h("span", { class: "chip" }, variant) : null),
+      h(
+        "span",
+        { class: `conn conn-${connection}`, title: t(`play.conn_${connection}`) },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        t(`play.conn_${connection}`),
+      ),
+      model.spectator ? h("span", { class: "chip chip-watch" }, t("play.spectator")) : null,
+      ].filter(Boolean),
+    );
+  }
+
+  function drawPlayers(state) {
+    const { t } = ctx;
+    const list = names();
+    const awaited = state?.awaited ?? [];
+    const obs = state?.observation ?? {};
+    clear(elements.players).setAttribute("aria-label", t("play.players"));
+    list.forEach((name, seat) => {
+      const info = model.seats?.[seat] ?? {};
+      const extra = [];
+      if (Array.isArray(obs.pieces_left)) extra.push(t("kwinty.pieces_left", { n: obs.pieces_left[seat] }));
+      if (Array.isArray(obs.hand_sizes)) extra.push(t("quiwin.tiles_in_hand", { n: obs.hand_sizes[seat] }));
+      elements.players.append(
+        h(
+          "div",
+          {
+            class: `player seat-${seat} ${awaited.includes(seat) ? "to-move" : ""} ${model.mySeats.includes(seat) ? "mine" : ""}`,
+            "data-seat": seat,
+          },
+          h("span", { class: `mark mark-${seat}`, "aria-hidden": "true" }),
+          h(
+            "span",
+            { class: "player-text" },
+            h("strong", {}, name),
+            h("small", {}, [seatColour(t, game.id, seat), model.mySeats.includes(seat) && model.mySeats.length === 1 ? t("play.you") : null, ...extra].filter(Boolean).join(" · ")),
+          ),
+          info.kind === "human" && !state?.terminal
+            ? h("span", { class: `presence ${info.connected ? "on" : "off"}`, title: info.connected ? t("play.online") : t("play.away") })
+            : null,
+          awaited.includes(seat) ? h("span", { class: "turn-flag" }, t("play.to_move")) : null,
+        ),
+      );
+    });
+  }
+
+  function statusLine(state, seat) {
+    const { t } = ctx;
+    if (!state) return t("play.loading");
+    const list = names();
+    if (state.terminal) return outcomeText(t, game.id, state.outcome, (i) => list[i]);
+    const acting = actingSeat(model);
+    if (acting != null) {
+      return model.mySeats.length > 1 ? t("play.turn_of", { name: list[acting] }) : t("play.your_turn");
+    }
+    const obs = state.observation ?? {};
+    if (seat != null && obs.phase === "commit" && obs.my_commitment) return t("quiwin.waiting_opponent");
+    const waiting = state.awaited.map((i) => list[i]).join(", ");
+    return waiting ? t("play.waiting_for", { names: waiting }) : "";
+  }
+
+  function drawSide(state, seat) {
+    const { t } = ctx;
+    clear(elements.side);
+    const free = model.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+    if (free.length && !model.spectator) {
+      const invite = store.room(room)?.invite ?? {};
+      elements.side.append(
+        h(
+          "section",
+          { class: "panel invite" },
+          h("h2", {}, t("play.invite_title")),
+          h("p", {}, t("play.invite_text")),
+          free.map((s) => {
+            const link = invite[String(s)] ?? `${location.origin}/?room=${room}&join=${s}`;
+            const input = h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("play.invite_link") });
+            return h(
+              "div",
+              { class: "copy-row" },
+              input,
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn btn-small btn-primary",
+                  "data-action": "copy",
+                  onclick: async () => {
+                    try {
+                      await navigator.clipboard.writeText(link);
+                    } catch {
+                      input.select();
+                      document.execCommand?.("copy");
+                    }
+                    ctx.toast(t("play.copied"));
+                  },
+                },
+                t("play.copy"),
+              ),
+            );
+          }),
+        ),
+      );
+    }
+    const buttons = [];
+    if (board.canFlip) {
+      buttons.push(
+        h("button", { type: "button", class: "btn btn-small", "data-action": "flip", "aria-pressed": String(flip), onclick: () => { flip = !flip; draw(); } }, "⇄ ", t("play.flip")),
+      );
+    }
+    if (state && !state.terminal && model.mySeats.length && !model.spectator) {
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-small btn-danger",
+            "data-action": "resign",
+            onclick: () => {
+              const who = seat ?? model.mySeats[0];
+              if (confirm(t("play.resign_confirm"))) conn.send(resignMessage(who));
+            },
+          },
+          t("play.resign"),
+        ),
+      );
+    }
+    if (state?.terminal) {
+      buttons.push(
+        h("a", { class: "btn btn-small", href: api.recordUrl(room, state.game_number), download: "", "data-action": "download" }, "⤓ ", t("play.download")),
+        h("a", { class: "btn btn-small", href: `/?room=${room}&replay=${state.game_number}`, "data-action": "replay", onclick: (e) => { e.preventDefault(); ctx.navigate(`/?room=${room}&replay=${state.game_number}`); } }, "▶ ", t("play.replay")),
+      );
+      if (model.mySeats.length && !model.spectator) {
+        const voted = model.mySeats.every((s) => state.rematch.includes(s));
+        buttons.push(
+          h(
+            "button",
+            { type: "button", class: "btn btn-small btn-primary", "data-action": "rematch", disabled: voted, onclick: () => model.mySeats.forEach((s) => conn.send(rematchMessage(s))) },
+            voted ? t("play.rematch_waiting") : t("play.rematch"),
+          ),
+        );
+      }
+    }
+    if (buttons.length) elements.side.append(h("section", { class: "panel actions" }, h("div", { class: "button-row" }, buttons)));
+    elements.side.append(movesPanel(state));
+    if (!model.spectator && state && !state.terminal) elements.side.append(notationForm(seat));
+  }
+
+  function movesPanel(state) {
+    const { t } = ctx;
+    const list = names();
+    const moves = state?.moves ?? [];
+    const items = moves.map(([player, move], i) =>
+      h("li", { class: `mv seat-${player}`, value: i + 1 }, h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, `${list[player]}: `), h("code", {}, move)),
+    );
+    const box = h("ol", { class: "moves", "aria-label": t("play.moves") }, items);
+    const panel = h("section", { class: "panel moves-panel" }, h("h2", {}, t("play.moves"), " ", h("small", {}, `(${moves.length})`)), moves.length ? box : h("p", { class: "empty" }, t("play.no_moves")));
+    requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+    return panel;
+  }
+
+  function notationForm(seat) {
+    const { t } = ctx;
+    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", id: "notation", placeholder: t("play.notation_placeholder") });
+    return h(
+      "form",
+      {
+        class: "panel notation",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const text = input.value.trim();
+          if (!text) return;
+          const who = actingSeat(model) ?? seat ?? model.mySeats[0];
+          onMove(who, text);
+          input.value = "";
+        },
+      },
+      h("label", { for: "notation" }, t("play.notation")),
+      h("div", { class: "copy-row" }, input, h("button", { type: "submit", class: "btn btn-small" }, t("play.send"))),
+    );
+  }
+
+  function drawOverlay() {
+    const { t } = ctx;
+    const overlay = elements.overlay;
+    if (handOverTo == null) {
+      overlay.hidden = true;
+      clear(overlay);
+      return;
+    }
+    const list = names();
+    overlay.hidden = false;
+    clear(overlay).append(
+      h(
+        "div",
+        { class: "handover", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
+        h("div", { class: "handover-icon", "aria-hidden": "true" }, "⇆"),
+        h("h2", { id: "handover-title" }, t("play.handover_title", { name: list[handOverTo] })),
+        h("p", {}, t("play.handover_text")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-primary",
+            "data-action": "handover",
+            onclick: () => {
+              shownSeat = handOverTo;
+              handOverTo = null;
+              draw();
+            },
+          },
+          t("play.handover_ready", { name: list[handOverTo] }),
+        ),
+      ),
+    );
+    overlay.querySelector("button").focus();
+  }
+
+  function draw() {
+    const seat = currentSeat();
+    const state = stateFor(model, seat);
+    drawTitle();
+    drawPlayers(state);
+    elements.banner.textContent = statusLine(state, seat);
+    elements.banner.className = `banner ${state?.terminal ? `banner-over banner-${resultFor(state.outcome, seat) ?? "neutral"}` : actingSeat(model) != null ? "banner-turn" : ""}`;
+    elements.error.textContent = errorText;
+    elements.notice.textContent = noticeText;
+    elements.notice.hidden = !noticeText;
+    if (state) {
+      board.render({
+        t: ctx.t,
+        lang: ctx.lang,
+        state,
+        seat,
+        mine: model.mySeats,
+        hidden: handOverTo != null,
+        canPlay: handOverTo == null && seat != null && state.legal_moves.length > 0,
+        flip,
+        names: names(),
+        game,
+      });
+    }
+    drawSide(state, seat);
+    drawOverlay();
+  }
+
+  const conn = new RoomConnection({
+    url: socketUrl(location, room),
+    tokens,
+    watch,
+    onMessage: (msg) => {
+      model = reduce(model, msg);
+      if (msg.type === "error") {
+        errorText = ctx.t("play.refused", { why: msg.message });
+        ctx.toast(errorText, "error");
+      } else if (msg.type === "accepted") {
+        errorText = "";
+      } else if (msg.type === "state") {
+        if (lastGameNumber != null && msg.game_number > lastGameNumber) {
+          noticeText = model.newDeal ? ctx.t("quiwin.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
+          ctx.toast(noticeText);
+        } else if (msg.move_count > 0) {
+          noticeText = "";
+        }
+        lastGameNumber = msg.game_number;
+      }
+      if (msg.type !== "pong") draw();
+    },
+    onStatus: (value, event) => {
+      connection = value;
+      if (value === "closed") errorText = ctx.t("play.closed", { why: event?.reason || event?.code });
+      drawTitle();
+      if (value === "closed") draw();
+    },
+  });
+  conn.open();
+  drawTitle();
+  elements.banner.textContent = ctx.t("play.loading");
+  tokens = null;
+
+  return {
+    relabel: () => draw(),
+    destroy: () => conn.close(),
+  };
+}
