@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from qadq_helpers import make, play, put_front, set_turn, tokens
+from qadq_helpers import give, make, play, put_front, set_turn, tokens
 
 import tablier
 
@@ -158,3 +158,76 @@ def test_a_deck_without_easy_cards_needs_difficulty_all(tmp_path) -> None:
     with pytest.raises(ValueError, match="difficulty='all'"):
         tablier.load("quiadiquoi", deck=str(hard))
     assert tablier.load("quiadiquoi", deck=str(hard), difficulty="all")
+
+
+# ------------------------------------------------------------------- handicaps
+def turn_with_die(state) -> str | None:
+    p = state.current_players()[0]
+    state.apply(p, "take 1" if "take 1" in state.legal_moves(p) else "take 2")
+    while state.g["phase"] == "answer":
+        state.apply(state.current_players()[0], "abstain")
+    return state.g["die"]
+
+
+def test_seats_without_die_never_roll() -> None:
+    state = make(3, seats_without_die="1", die_faces="magic")
+    set_turn(state, 2, None)
+    dice = {}
+    for _ in range(6):
+        principal_next = (state.g["principal"] + 1) % 3
+        dice.setdefault(principal_next, set()).add(turn_with_die(state))
+    assert dice[1] == {None}
+    assert dice[0] == {"magic"} and dice[2] == {"magic"}
+
+
+def test_seats_cards_to_win_raise_one_players_target() -> None:
+    state = make(3, seats_cards_to_win="0=4")
+    state.g["tournaments"] = 3
+    give(state, 0, "h01", "l01", "p01")
+    give(state, 1, "h02", "l03")
+    assert not state.has_won(0)
+    assert state.observation(None)["cards_to_win"] == [4, 3, 3]
+    state.g["cards"][1].append("p02")
+    assert state.has_won(1)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("seats_without_die", "a"), ("seats_without_die", "7"), ("seats_cards_to_win", "1=2")],
+)
+def test_bad_handicaps_are_refused(name: str, value: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        tablier.load("quiadiquoi", deck="test-fr", **{name: value})
+
+
+def test_handicap_seats_must_exist() -> None:
+    game = tablier.load("quiadiquoi", deck="test-fr", seats_without_die="4")
+    with pytest.raises(ValueError, match="seat"):
+        game.new_state(seed=1, num_players=3)
+    assert game.new_state(seed=1, num_players=5)
+
+
+def test_cheat_sheet_lists_the_authors() -> None:
+    state = make(3, cheat_sheet=True)
+    sheet = state.observation(1)["cheat_sheet"]
+    assert "Voltaire" in sheet and sheet == sorted(sheet) and len(sheet) == 24
+    state.apply(0, "take 1")
+    assert "cheat sheet: " in state.render_text(1)
+    assert make(3).observation(1)["cheat_sheet"] is None
+
+
+# ------------------------------------------------------------------- messages
+def test_refusals_say_why() -> None:
+    state = make(3)
+    with pytest.raises(tablier.IllegalMove, match="closed during the preparation"):
+        state.g["comps"][2].append(["h03", "blue"])
+        state.apply(0, "take 3")
+    set_turn(state, 0, "blank")
+    state.g["comps"][2][0][1] = "bordeaux"
+    with pytest.raises(tablier.IllegalMove, match="costs a histoire token"):
+        state.apply(0, "take 3")
+    state.g["comps"][1].clear()
+    with pytest.raises(tablier.IllegalMove, match="compartment 2 is empty"):
+        state.apply(0, "take 2")
+    with pytest.raises(tablier.IllegalMove, match="not a legal move"):
+        state.apply(0, "answer:Voltaire")

@@ -15,6 +15,33 @@ DEFAULT_DIE = ",".join(DIE_FACES)
 PACKS: tuple[str, ...] = ("blue", "mixed", "separate")
 
 
+def parse_seats(name: str, text: str) -> tuple[int, ...]:
+    """A comma-separated list of seats, e.g. "0,2" ("" for none)."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() and int(part) < QuiAdiQuoiGame.max_players for part in parts):
+        raise ValueError(
+            f"option {name!r} cannot be {text!r}; give seat numbers separated by commas, e.g. 0,2"
+        )
+    return tuple(sorted({int(part) for part in parts}))
+
+
+def parse_seat_targets(name: str, text: str) -> dict[int, int]:
+    """Comma-separated `seat=cards` entries, e.g. "1=5,3=4" ("" for none)."""
+    targets: dict[int, int] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        seat, _, cards = part.partition("=")
+        seat, cards = seat.strip(), cards.strip()
+        if not (seat.isdigit() and cards.isdigit()) or int(seat) >= QuiAdiQuoiGame.max_players:
+            raise ValueError(
+                f"option {name!r} cannot be {text!r}; give seat=cards entries separated by "
+                "commas, e.g. 1=5,3=4"
+            )
+        if not 3 <= int(cards) <= 12:
+            raise ValueError(f"option {name!r}: a target of {cards} cards is not within 3..12")
+        targets[int(seat)] = int(cards)
+    return targets
+
+
 def parse_die_faces(text: str) -> tuple[str, ...]:
     """`die_faces` is a comma-separated list of face names (a face may repeat)."""
     faces = tuple(part.strip() for part in text.split(",") if part.strip())
@@ -118,6 +145,31 @@ class QuiAdiQuoiGame(Game):
             },
         ),
         Option(
+            "seats_without_die",
+            "",
+            help={
+                "fr": "places qui jouent sans le dé pour les désavantager, ex. 0,2",
+                "en": "seats that play without the die as a handicap, e.g. 0,2",
+            },
+        ),
+        Option(
+            "seats_cards_to_win",
+            "",
+            help={
+                "fr": "objectif plus élevé pour des joueurs expérimentés, ex. 1=5,3=4",
+                "en": "a higher target for experienced players, e.g. 1=5,3=4",
+            },
+        ),
+        Option(
+            "cheat_sheet",
+            False,
+            kind=bool,
+            help={
+                "fr": "montrer l'anti-sèche (la liste des auteurs du paquet)",
+                "en": "show the cheat sheet (the deck's authors)",
+            },
+        ),
+        Option(
             "deck",
             "base-fr",
             help={
@@ -130,7 +182,12 @@ class QuiAdiQuoiGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.die_faces = parse_die_faces(self.options["die_faces"])
+        self.seats_without_die = parse_seats("seats_without_die", self.options["seats_without_die"])
+        self.seats_cards_to_win = parse_seat_targets(
+            "seats_cards_to_win", self.options["seats_cards_to_win"]
+        )
         self.deck: Deck = load_deck(resolve_deck(self.options["deck"]))
+        self.authors: list[str] = sorted({card.author for card in self.deck.cards})
         self.active_cards: list[Card] = [
             card
             for card in self.deck.cards
@@ -147,6 +204,12 @@ class QuiAdiQuoiGame(Game):
 
         if setup:
             raise ValueError(f"quiadiquoi takes no setup arguments, not {', '.join(setup)}")
+        named = [*self.seats_without_die, *self.seats_cards_to_win]
+        if any(seat >= num_players for seat in named):
+            raise ValueError(
+                f"a seat named in the options does not exist with {num_players} players "
+                f"(seats are 0 to {num_players - 1})"
+            )
         return QuiAdiQuoiState(self, seed, num_players, deal=True)
 
     def state_from_observation(

@@ -215,7 +215,7 @@ class QuiAdiQuoiState(State):
             if "|" not in body:
                 raise IllegalMove("write the author, a '|', then the quotation: name:author|words")
             author, words = (" ".join(part.split()) for part in body.split("|", 1))
-            if author in ("", "<author>") or words in ("", "<quote>"):
+            if author == "<author>" or words == "<quote>":
                 raise IllegalMove("give both the author and the quotation: name:author|words")
             self._name_card(player, author, words)
             return f"name:{author}|{words}"
@@ -238,6 +238,10 @@ class QuiAdiQuoiState(State):
             "recite": "recite a quotation",
             "discard": "discard",
         }.get(phase, "move")
+        if phase == "choose" and move.startswith("take "):
+            why = self._why_not_take(move[len("take ") :])
+            if why:
+                return f"{move!r} is not possible: {why}"
         options = ", ".join(concrete)
         if phase in ("answer", "respeak"):
             options += ", answer:<text>"
@@ -272,7 +276,8 @@ class QuiAdiQuoiState(State):
         g["principal"] = g["turn"] % self.n
         g["reader"] = (g["principal"] - 1) % self.n
         g["die"] = None
-        if self.opt("die") and not self.prep():
+        rolls = g["principal"] not in self.game.seats_without_die
+        if self.opt("die") and rolls and not self.prep():
             g["die"] = self.rng.choice(self.game.die_faces)
         g["phase"] = "choose"
         g["question"] = None
@@ -305,7 +310,10 @@ class QuiAdiQuoiState(State):
     def has_won(self, player: int) -> bool:
         held = self.g["cards"][player]
         categories = {self.card(c).category for c in held}
-        return len(held) >= self.opt("cards_to_win") and categories == set(CATEGORIES)
+        return len(held) >= self.cards_to_win(player) and categories == set(CATEGORIES)
+
+    def cards_to_win(self, player: int) -> int:
+        return int(self.game.seats_cards_to_win.get(player, self.opt("cards_to_win")))
 
     # ------------------------------------------------------------- the choice
     def _pays(self, comp: int) -> bool:
@@ -316,6 +324,20 @@ class QuiAdiQuoiState(State):
         if self.opt("packs") == "blue":
             return bool(slots[0][1] == BORDEAUX)
         return comp == 3
+
+    def _why_not_take(self, rest: str) -> str | None:
+        comp_text = rest.split(" ", 1)[0]
+        if comp_text not in ("1", "2", "3"):
+            return "the compartments are 1, 2 and 3"
+        comp = int(comp_text)
+        if not self.g["comps"][comp - 1]:
+            return f"compartment {comp} is empty"
+        if comp == 3 and self.prep():
+            return "compartment 3 is closed during the preparation round"
+        if self._pays(comp) and " " not in rest:
+            category = self.card(self.g["comps"][comp - 1][0][0]).category
+            return f"its card costs a {category} token and player {self.g['principal']} has none"
+        return None
 
     def _opponent_cards(self) -> list[tuple[int, str]]:
         g = self.g

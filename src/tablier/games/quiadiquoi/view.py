@@ -149,6 +149,8 @@ def observe(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any]:
             "tournaments_held": g["tournaments"],
             "last": copy.deepcopy(g["last"]),
             "events": list(g["events"]),
+            "cards_to_win": [state.cards_to_win(p) for p in range(state.n)],
+            "cheat_sheet": list(state.game.authors) if state.opt("cheat_sheet") else None,
             "public": public_data(state, viewer),
         }
     )
@@ -241,6 +243,8 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None) -> str:
             if viewer == g["reader"]:
                 proposed = "right" if g["verdict"]["proposed"] else "wrong"
                 lines.append(f"  the automatic check finds it {proposed}")
+        if view["asks"] == "author" and state.opt("cheat_sheet"):
+            lines.append("  cheat sheet: " + ", ".join(state.game.authors))
         if "answer" in view:
             lines.append(f"  answer (only the reader sees it): {view['answer']}")
     if g["tournament"] is not None:
