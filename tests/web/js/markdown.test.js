@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { escapeHtml, renderInline, renderMarkdown } from "../../../src/tablier/web/js/markdown.js";
+
+test("HTML in the source is escaped, never passed through", () => {
+  const html = renderMarkdown('Hello <script>alert("x")</script> & <b>bold</b>');
+  assert.ok(!html.includes("<script>"));
+  assert.ok(html.includes("&lt;script&gt;"));
+  assert.ok(html.includes("&amp;"));
+  assert.ok(!html.includes("<b>"));
+});
+
+test("headings get their level and an id", () => {
+  assert.equal(renderMarkdown("# Qui'win"), '<h1 id="qui-win">Qui&#39;win</h1>');
+  assert.match(renderMarkdown("### Départage"), /^<h3 id="departage">Départage<\/h3>$/);
+});
+
+test("paragraphs join their lines and split on blank lines", () => {
+  assert.equal(renderMarkdown("one\ntwo\n\nthree"), "<p>one two</p>\n<p>three</p>");
+});
+
+test("emphasis, strong and code spans", () => {
+  assert.equal(renderInline("*a* and **b** and `c*d*`"), "<em>a</em> and <strong>b</strong> and <code>c*d*</code>");
+  assert.equal(renderInline("`<i>`"), "<code>&lt;i&gt;</code>");
+  assert.equal(renderInline("snake_case_name stays"), "snake_case_name stays");
+});
+
+test("bullet and numbered lists, with continuation lines", () => {
+  assert.equal(renderMarkdown("- a\n- b\n  more\n- c"), "<ul><li>a</li><li>b more</li><li>c</li></ul>");
+  assert.equal(renderMarkdown("1. x\n2. y"), "<ol><li>x</li><li>y</li></ol>");
+});
+
+test("tables with a header, alignment and inline markup", () => {
+  const html = renderMarkdown("| colour | code |\n|---|:---:|\n| green | `V22` |\n| red | `R23` |");
+  assert.match(html, /<thead><tr><th>colour<\/th><th style="text-align:center">code<\/th><\/tr><\/thead>/);
+  assert.match(html, /<tr><td>green<\/td><td style="text-align:center"><code>V22<\/code><\/td><\/tr>/);
+  assert.equal((html.match(/<tr>/g) ?? []).length, 3);
+});
+
+test("fenced code blocks keep their text verbatim and escaped", () => {
+  const html = renderMarkdown("```\n a < b\n**not bold**\n```");
+  assert.equal(html, "<pre><code> a &lt; b\n**not bold**</code></pre>");
+});
+
+test("links: safe targets kept, script URLs neutralised", () => {
+  assert.equal(renderInline("[rules](/?rules=kwinty)"), '<a href="/?rules=kwinty">rules</a>');
+  assert.ok(renderInline("[x](javascript:alert(1))").startsWith('<a href="#">x</a>'));
+  assert.ok(!renderInline("[x](javascript:alert)").includes("javascript"));
+  assert.ok(!renderInline("[x](data:text/html,hi)").includes("data:"));
+});
+
+test("quotes and rules", () => {
+  assert.equal(renderMarkdown("> said\n> twice"), "<blockquote><p>said twice</p></blockquote>");
+  assert.equal(renderMarkdown("---"), "<hr>");
+});
+
+test("escapeHtml escapes the five special characters", () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+});
