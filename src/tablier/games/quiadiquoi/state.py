@@ -215,8 +215,6 @@ class QuiAdiQuoiState(State):
             if "|" not in body:
                 raise IllegalMove("write the author, a '|', then the quotation: name:author|words")
             author, words = (" ".join(part.split()) for part in body.split("|", 1))
-            if author == "<author>" or words == "<quote>":
-                raise IllegalMove("give both the author and the quotation: name:author|words")
             self._name_card(player, author, words)
             return f"name:{author}|{words}"
         canonical = " ".join(text.split())
