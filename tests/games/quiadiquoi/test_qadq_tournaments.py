@@ -326,3 +326,16 @@ def test_the_game_stops_when_the_sabot_is_empty() -> None:
     assert state.g["out"] == ["h01"]
     assert state.is_terminal() and state.outcome()["reason"] == "exhausted"
     assert state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_a_card_taken_by_naming_it_can_trigger_a_tournament() -> None:
+    state = make(4)
+    state.g["tournaments"] = 1
+    state.g["cards_won"] = 1
+    give(state, 1, "h01")
+    give(state, 3, "l01")
+    set_turn(state, 1, "steal_card")
+    state.apply(1, "name:Voltaire|Il faut cultiver notre jardin")
+    assert state.g["cards"][1] == ["h01", "l01"]
+    assert state.g["tournament"]["number"] == 2
+    assert state.current_players() == [2]

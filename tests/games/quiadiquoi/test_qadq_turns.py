@@ -374,3 +374,42 @@ def test_held_cards_and_tokens_are_public() -> None:
     obs = state.observation(0)
     assert obs["players"][1]["cards"][0]["id"] == "h01"
     assert obs["players"][2]["tokens"]["penseurs"] == 2
+
+
+def test_speaking_again_can_win_a_bordeaux_card() -> None:
+    state = make(4)
+    set_turn(state, 0, "blank")  # reader 3
+    put_front(state, 3, "p02", "bordeaux")
+    tokens(state, 0, penseurs=1)
+    play(
+        state,
+        (0, "take 3"),
+        (0, "answer:Le cœur a ses raisons"),
+        (1, "answer:Le cœur ne ment pas"),
+        (0, "claim"),
+        (0, "answer:Le cœur a ses raisons que la raison ne connaît point"),
+    )
+    assert state.g["cards"][0] == ["p02"]
+
+
+def test_the_anecdote_is_shown_once_the_answer_is_found() -> None:
+    found = make(3)
+    put_front(found, 1, "h01")
+    play(found, (0, "take 1"), (0, "answer:Louis XIV"))
+    assert found.observation(1)["last"]["anecdote"].startswith("Aucun témoin")
+    missed = make(3)
+    put_front(missed, 1, "h01")
+    play(missed, (0, "take 1"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
+    last = missed.observation(1)["last"]
+    assert last["anecdote"] is None
+    assert last["author"] == "Louis XIV"  # the reader reads the answer out
+
+
+def test_what_was_read_aloud_is_public() -> None:
+    state = make(3)
+    put_front(state, 1, "h01")
+    play(state, (0, "take 1"), (0, "answer:Louis XIV"))
+    heard = state.observation(None)["heard"]
+    assert heard == [
+        {"id": "h01", "category": "histoire", "author": "Louis XIV", "quote": "L'État, c'est moi."}
+    ]
