@@ -179,3 +179,15 @@ def test_normalisation() -> None:
 
 def test_thresholds_live_in_one_place() -> None:
     assert 0 < THRESHOLDS.quote_typo_rate < THRESHOLDS.author_typo_rate < 0.5
+
+
+def test_a_name_closer_to_another_author_is_refused() -> None:
+    base = DECK.card("p04")
+    weil = replace(base, id="w", author="Simone Weil", aliases=())
+    veil = replace(base, id="v", author="Simone Veil", aliases=())
+    deck = Deck(name="two", cards=[weil, veil])
+    assert author_matches("Weil", weil, deck)
+    assert not author_matches("Veil", weil, deck)  # one letter off, but another author
+    assert author_matches("Simone Veil", veil, deck)
+    assert not author_matches("Simone Weil", veil, deck)
+    assert not author_matches("Simone", veil, deck)

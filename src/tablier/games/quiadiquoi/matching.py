@@ -85,43 +85,63 @@ def _names(card: Card) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def _deck_index(deck_key: int, authors: tuple[tuple[str, tuple[str, ...]], ...]) -> dict:
-    # surname -> the canonical authors it could name; full name -> author
+def _deck_index(authors: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, list[str]]:
+    """Each author of a deck -> the normalised ways to name him (shared surnames left out)."""
     by_surname: dict[str, set[str]] = {}
-    by_name: dict[str, set[str]] = {}
-    for author, aliases in authors:
-        for name in (author, *aliases):
-            by_name.setdefault(normalize(name), set()).add(author)
+    for author, _aliases in authors:
         for surname in surnames(author):
             by_surname.setdefault(surname, set()).add(author)
-    return {"surname": by_surname, "name": by_name}
+    index: dict[str, list[str]] = {}
+    for author, aliases in authors:
+        names = index.setdefault(author, [])
+        for name in (author, *aliases):
+            if normalize(name) not in names:
+                names.append(normalize(name))
+        for surname in surnames(author):
+            if by_surname[surname] == {author} and surname not in names:
+                names.append(surname)
+    return index
 
 
-def _index(deck: Deck) -> dict:
-    authors = tuple(sorted({(c.author, c.aliases) for c in deck.cards}))
-    return _deck_index(id(deck), authors)
+def _index(deck: Deck) -> dict[str, list[str]]:
+    return _deck_index(tuple(sorted({(c.author, c.aliases) for c in deck.cards})))
+
+
+def _distance(said: str, name: str) -> int:
+    """Edit distance, also trying both texts with their words sorted ("Hugo Victor")."""
+    plain = Levenshtein.distance(said, name)
+    if " " not in name:
+        return int(plain)
+    swapped = Levenshtein.distance(" ".join(sorted(said.split())), " ".join(sorted(name.split())))
+    return int(min(plain, swapped))
 
 
 def author_matches(answer: str, card: Card, deck: Deck) -> bool:
-    """Is `answer` the author of `card`? (name, alias or unambiguous surname)"""
+    """Is `answer` the author of `card`? (name, alias or unambiguous surname)
+
+    It must be close enough to one of the author's names, and strictly closer to it
+    than to any name of another author of the deck ("Veil" is not "Weil").
+    """
     said = normalize(answer)
     if not said:
         return False
     index = _index(deck)
-    if said in index["name"] and card.author not in index["name"][said]:
-        return False  # exactly another author of the deck
+    own = index.get(card.author) or list(_names(card))
     rate, min_len = THRESHOLDS.author_typo_rate, THRESHOLDS.author_min_len
-    candidates = list(_names(card))
-    for surname in surnames(card.author):
-        if index["surname"].get(surname) == {card.author}:
-            candidates.append(surname)
-    said_sorted = " ".join(sorted(said.split()))
-    for name in candidates:
-        if _close(said, name, rate, min_len):
-            return True
-        if " " in name and _close(said_sorted, " ".join(sorted(name.split())), rate, min_len):
-            return True
-    return False
+    close = [
+        d
+        for name in own
+        if (d := _distance(said, name)) <= _allowed_edits(len(name), rate, min_len)
+    ]
+    if not close:
+        return False
+    best = min(close)
+    return all(
+        _distance(said, name) > best
+        for author, names in index.items()
+        if author != card.author
+        for name in names
+    )
 
 
 # ------------------------------------------------------------------------ quotations
