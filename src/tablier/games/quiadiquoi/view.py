@@ -250,6 +250,11 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None) -> str:
     if g["tournament"] is not None:
         t = g["tournament"]
         lines.append(f"tournament {t['number']}: quotations recited so far: {len(t['recited'])}")
+        for card_id in t["recited"]:
+            lines.append(f"  « {state.card(card_id).quote} »")
+        if g["phase"] == "discard":
+            owed = [f"player {p} owes {t['owed'][p]}" for p in range(n) if t["owed"][p]]
+            lines.append("  discards: " + ", ".join(owed))
         attempt = t["attempt"]
         if attempt is not None and attempt["result"] in ("already", "unknown"):
             why = "already recited" if attempt["result"] == "already" else "not recognised"
