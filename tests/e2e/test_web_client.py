@@ -1,0 +1,309 @@
+"""The web client in a real browser against a real server process."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 360, "height": 740}
+MAX_FIRST_LOAD = 200_000
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled")
+
+
+def expect(target: Any) -> Any:
+    from playwright.sync_api import expect as pw_expect
+
+    return pw_expect(target)
+
+
+def page_errors(page: Any) -> list[str]:
+    """Collect uncaught script errors of a page (asserted empty at the end of a test)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def move_count(page: Any) -> int:
+    text = page.locator(".moves-panel h2 small").inner_text()
+    return int(text.strip("()"))
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 30.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def fits_width(page: Any, board: str) -> None:
+    """The page does not scroll sideways and the whole board is inside the viewport."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator(board).bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= width + 0.5
+
+
+def create_game(page: Any, game: str, opponent: str, **choices: str) -> str:
+    """Create a game from the lobby's dialog; returns the room id."""
+    page.click(f"[data-game={game}] [data-action=create]")
+    page.check(f"dialog input[name=opponent][value={opponent}]")
+    for name, value in choices.items():
+        page.select_option(f"dialog #{name}", value)
+    page.click("dialog button[type=submit]")
+    page.wait_for_url("**/?room=*")
+    room: str = page.url.split("room=")[1].split("&")[0]
+    return room
+
+
+def test_first_load_is_small_and_local(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(web_server.url + "/", wait_until="networkidle")
+    expect(page.locator(".game-card")).to_have_count(5)
+    total = 0
+    for request in finished:
+        assert request.url.startswith(web_server.url), f"fetched from outside: {request.url}"
+        sizes = request.sizes()
+        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    print(f"first load: {len(finished)} requests, {total} bytes")
+    assert 0 < total < MAX_FIRST_LOAD
+
+
+def test_lobby_rules_and_language_switch(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    title = page.locator(".hero h1")
+    expect(title).to_contain_text("jeux de plateau")
+    expect(page.locator("[data-game=kwinty] .pitch")).to_contain_text("Bâtissez un mur")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    shot(page, "lobby-desktop")
+    page.click("[data-lang=en]")
+    expect(title).to_contain_text("board games")
+    expect(page.locator("[data-game=kwinty] .pitch")).to_contain_text("Build a wall")
+    expect(page.locator("[data-game=kwinty] [data-action=create]")).to_have_text("Play")
+    # the choice is remembered by this browser
+    page.reload()
+    expect(title).to_contain_text("board games")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.click("[data-game=quiwin] >> text=Rules")
+    expect(page.locator(".rules h1")).to_have_text("Qui'win")
+    expect(page.locator(".rules table")).not_to_have_count(0)
+    assert page.locator(".rules script").count() == 0
+    page.click("[data-lang=fr]")
+    expect(page.locator(".rules h2").first).not_to_have_text("The tiles")
+    page.set_viewport_size(PHONE)
+    page.goto(web_server.url + "/")
+    expect(page.locator(".game-card")).to_have_count(5)
+    fits_width(page, ".game-grid")
+    shot(page, "lobby-phone")
+    assert errors == []
+
+
+def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: Any) -> None:
+    anne = open_context().new_page()
+    bob = open_context().new_page()
+    errors = page_errors(anne) + page_errors(bob)
+    anne.goto(web_server.url + "/")
+    room = create_game(anne, "kwinty", "online", first="me")
+    invite = anne.locator(".invite-link").first.input_value()
+    assert f"room={room}" in invite and "join=1" in invite
+    bob.goto(invite)
+    expect(bob.locator("kwinty-board svg")).to_be_visible()
+    expect(anne.locator(".invite")).to_have_count(0)  # the seat is taken: no more invite
+    watcher = open_context().new_page()
+    watcher.goto(f"{web_server.url}/?room={room}&watch=1")
+    expect(watcher.locator(".chip-watch")).to_be_visible()
+
+    # Anne plays first (she chose to): by keyboard, to show the wall is playable without a mouse
+    expect(anne.locator(".banner-turn")).to_be_visible()
+    wall = anne.locator(".kwinty-wall")
+    wall.focus()
+    wall.press("ArrowRight")
+    expect(anne.locator(".preview .piece.ghost")).to_have_count(1)
+    wall.press("Enter")
+    expect(bob.locator(".moves-panel h2 small")).to_have_text("(1)")
+
+    # an illegal move typed by hand is refused with a visible message, nothing changes
+    expect(bob.locator(".banner-turn")).to_be_visible()
+    bob.fill("#notation", "a9h")
+    bob.press("#notation", "Enter")
+    expect(bob.locator(".play-error")).to_contain_text("Refusé")
+    assert move_count(bob) == 1
+
+    pages = [anne, bob]
+    count = 1
+    reloaded = False
+    while True:
+        if anne.locator(".banner-over").count() and bob.locator(".banner-over").count():
+            break
+        wait_until(
+            lambda: (
+                any(p.locator(".banner-turn").count() for p in pages)
+                or anne.locator(".banner-over").count() > 0
+            ),
+            what="someone's turn",
+        )
+        if anne.locator(".banner-over").count():
+            expect(bob.locator(".banner-over")).to_be_visible()
+            break
+        mover = anne if anne.locator(".banner-turn").count() else bob
+        mover.locator(".kwinty-wall .hit.playable").first.click()
+        count += 1
+        for page in pages:
+            expect(page.locator(".moves-panel h2 small")).to_have_text(f"({count})")
+        if count == 6 and not reloaded:
+            # a reload in the middle of the game resumes it from the stored seat token
+            reloaded = True
+            anne.reload()
+            expect(anne.locator(".moves-panel h2 small")).to_have_text("(6)")
+            expect(anne.locator(".kwinty-wall .piece:not(.ghost)")).to_have_count(6)
+        assert count <= 41, "a Kwinty game has at most 40 pieces"
+
+    result = anne.locator(".banner-over").inner_text()
+    assert " gagne" in result or "nulle" in result
+    assert bob.locator(".banner-over").inner_text() == result
+    expect(watcher.locator(".moves-panel h2 small")).to_have_text(f"({count})")
+    if "ligne de cinq" in result:
+        expect(anne.locator(".win-line")).to_have_count(1)
+    expect(anne.locator(".piece.last")).to_have_count(1)
+    anne.mouse.move(1, 1)
+    shot(anne, "kwinty-finished-desktop")
+    anne.click("[data-action=flip]")
+    expect(anne.locator("[data-action=flip]")).to_have_attribute("aria-pressed", "true")
+
+    bob.set_viewport_size(PHONE)
+    fits_width(bob, ".kwinty-wall")
+    shot(bob, "kwinty-finished-phone")
+
+    # the finished game can be replayed move by move and its record downloaded
+    with anne.expect_download() as download:
+        anne.click("[data-action=download]")
+    assert download.value.suggested_filename.endswith(".tablier.json")
+    anne.click("[data-action=replay]")
+    expect(anne.locator(".replay-count")).to_have_text(f"coup {count} / {count}")
+    anne.click("[data-action=prev]")
+    expect(anne.locator(".replay-count")).to_have_text(f"coup {count - 1} / {count}")
+    expect(anne.locator(".kwinty-wall .piece")).to_have_count(count - 1)
+
+    # "my games" lists it among the finished games, ready to replay
+    anne.goto(web_server.url + "/#my-games")
+    finished = anne.locator(f'.my-game[data-room="{room}"]')
+    expect(finished).to_contain_text("Kwinty")
+    expect(finished.locator("a")).to_have_text("Revoir")
+    assert errors == []
+
+
+def play_quiwin_step(page: Any, used_action: list[bool]) -> bool:
+    """Make one decision if one is offered; returns whether something was played."""
+    actions = page.locator(".qw-prompt button.action")
+    if actions.count():
+        pawn = page.locator(".qw-prompt button.action:not([data-move=pass])")
+        if (
+            not used_action[0]
+            and pawn.count()
+            and not pawn.first.get_attribute("data-move").startswith("swap")
+        ):
+            used_action[0] = True
+            pawn.first.click()
+        else:
+            page.locator(".qw-prompt button.action").first.click()
+        return True
+    hand = page.locator(".qw-hand.active button.tile")
+    if hand.count():
+        hand.first.click()
+        return True
+    return False
+
+
+def test_quiwin_against_the_computer(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    create_game(page, "quiwin", "computer", level="random")
+    expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
+    # the hand is drawn to scale: a 25 mm tile is wider than a 22 mm one
+    widths = {
+        code: page.locator(f".qw-hand .tile[data-code={code}]").first.bounding_box()["width"]
+        for code in ("V22", "J23", "B24", "O23", "O25", "R23", "R24", "R25")
+        if page.locator(f".qw-hand .tile[data-code={code}]").count()
+    }
+    for a, wa in widths.items():
+        for b, wb in widths.items():
+            if int(a[1:]) < int(b[1:]):
+                assert wa < wb, (a, b, widths)
+    used_action = [False]
+    laid = 0
+    reloaded = False
+    deadline = time.monotonic() + 120
+    while not page.locator(".banner-over").count():
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        if play_quiwin_step(page, used_action):
+            laid += 1
+            if laid == 3 and not reloaded:
+                reloaded = True
+                page.reload()
+                expect(page.locator(".qw-table")).to_be_visible()
+            page.wait_for_timeout(50)
+        else:
+            page.wait_for_timeout(50)
+    verdict = page.locator(".banner-over").inner_text()
+    assert "gagne" in verdict
+    assert any(word in verdict for word in ("palier 3", "départage"))
+    expect(page.locator(".measures .measure")).to_have_count(3)
+    expect(page.locator(".qw-player.me .qw-row .tile")).to_have_count(8)
+    page.wait_for_timeout(700)  # let the last reveal animation end before the picture
+    shot(page, "quiwin-finished-desktop")
+    page.set_viewport_size(PHONE)
+    fits_width(page, ".qw-table")
+    shot(page, "quiwin-finished-phone")
+    assert errors == []
+
+
+def test_quiwin_on_one_screen_hands_the_device_over(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    create_game(page, "quiwin", "local")
+    page.locator(".qw-hand.active button.tile").first.click()
+    overlay = page.locator(".overlay .handover")
+    expect(overlay).to_be_visible()
+    expect(overlay).to_contain_text("Noir")
+    expect(page.locator(".qw-hand")).to_have_count(0)  # nothing private while handing over
+    page.click("[data-action=handover]")
+    expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
+    page.locator(".qw-hand.active button.tile").first.click()
+    # the action window after the step is White's again: hand the device back
+    expect(overlay).to_contain_text("Blanc")
+    page.click("[data-action=handover]")
+    # both tiles are revealed together
+    expect(page.locator(".qw-row .tile.reveal")).to_have_count(2)
+    # White decides next: an action window if one is open, else the next tile
+    expect(
+        page.locator(".qw-prompt button.action, .qw-hand.active button.tile").first
+    ).to_be_visible()
+    assert errors == []
+
+
+def test_spectator_and_unknown_room(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    page.goto(f"{web_server.url}/?room=nope")
+    expect(page.locator(".notice h1")).to_have_text("Partie introuvable")
