@@ -1,23 +1,38 @@
 // Inline pictures of the games for the lobby (drawn here, nothing fetched).
 
-const ART = {
-  kwinty: `<svg viewBox="0 0 160 100" aria-hidden="true">
+// [column, row, direction, player] for a small wall holding a line of five light squares
+const WALL = [
+  [0, 1, "h", 1], [2, 1, "h", 0], [4, 1, "v", 1], [5, 1, "h", 0],
+  [0, 2, "v", 0], [1, 2, "h", 1], [3, 2, "v", 0], [5, 2, "v", 1], [6, 2, "v", 0],
+  [1, 3, "h", 0], [4, 3, "v", 0], [5, 4, "h", 1], [0, 4, "h", 1], [2, 4, "v", 1], [3, 4, "v", 0],
+];
+
+function kwintyArt() {
+  const c = 15;
+  const x0 = 28;
+  const base = 90;
+  const rect = ([col, row, dir, player]) => {
+    const w = dir === "h" ? 2 * c : c;
+    const hgt = dir === "v" ? 2 * c : c;
+    const x = x0 + col * c;
+    const y = base - (row - 1) * c - hgt;
+    const fill = player ? "#3a3029" : "#fbf6ea";
+    return `<rect x="${x + 1}" y="${y + 1}" width="${w - 2}" height="${hgt - 2}" rx="3" fill="${fill}"/>`;
+  };
+  const rings = [0, 1, 2, 3, 4]
+    .map((col) => `<circle cx="${x0 + col * c + c / 2}" cy="${base - 2.5 * c}" r="5.5" fill="none" stroke="#e0a526" stroke-width="2.2"/>`)
+    .join("");
+  return `<svg viewBox="0 0 160 100" aria-hidden="true">
   <rect width="160" height="100" rx="10" fill="#e9dcc3"/>
-  <g stroke="#2b2118" stroke-width="1.6">
-    <rect x="26" y="76" width="36" height="16" rx="3" fill="#fbf6ea"/>
-    <rect x="62" y="76" width="18" height="16" rx="3" fill="#3a3029"/>
-    <rect x="62" y="60" width="18" height="16" rx="3" fill="#3a3029"/>
-    <rect x="80" y="76" width="36" height="16" rx="3" fill="#fbf6ea"/>
-    <rect x="116" y="60" width="18" height="32" rx="3" fill="#3a3029"/>
-    <rect x="44" y="44" width="18" height="32" rx="3" fill="#fbf6ea"/>
-    <rect x="80" y="44" width="36" height="16" rx="3" fill="#3a3029"/>
-    <rect x="62" y="28" width="18" height="32" rx="3" fill="#fbf6ea"/>
-    <rect x="98" y="28" width="18" height="16" rx="3" fill="#fbf6ea"/>
-    <rect x="80" y="28" width="18" height="16" rx="3" fill="#fbf6ea"/>
-  </g>
-  <path d="M53 52 L71 36 L89 36 L107 36" stroke="#c8553d" stroke-width="4" stroke-linecap="round" fill="none" opacity=".85"/>
-  <rect x="20" y="92" width="120" height="3" fill="#8a6f4d"/>
-</svg>`,
+  <g stroke="#2b2118" stroke-width="1.5">${WALL.map(rect).join("")}</g>
+  ${rings}
+  <line x1="${x0 + c / 2}" y1="${base - 2.5 * c}" x2="${x0 + 4.5 * c}" y2="${base - 2.5 * c}" stroke="#c8553d" stroke-width="3" stroke-linecap="round" opacity=".8"/>
+  <rect x="${x0 - 8}" y="${base}" width="${7 * c + 16}" height="4" rx="2" fill="#8a6f4d"/>
+</svg>`;
+}
+
+const ART = {
+  kwinty: kwintyArt(),
   quiwin: `<svg viewBox="0 0 160 100" aria-hidden="true">
   <rect width="160" height="100" rx="10" fill="#e4e7dc"/>
   <g stroke="#2b2118" stroke-width="1.4">

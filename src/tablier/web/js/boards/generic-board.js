@@ -6,10 +6,11 @@ export const TAG = "generic-board";
 const BASE = new Set(["game", "options", "num_players", "viewer", "awaited", "moves", "terminal", "returns", "outcome"]);
 
 function show(value) {
-  if (value == null) return "—";
-  if (typeof value !== "object") return String(value);
-  const text = JSON.stringify(value);
-  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+  if (value == null) return h("code", {}, "—");
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (text.length <= 90) return h("code", {}, text);
+  // long structures stay folded so the moves remain in sight
+  return h("details", {}, h("summary", {}, h("code", {}, `${text.slice(0, 70)}…`)), h("code", {}, text));
 }
 
 class GenericBoard extends HTMLElement {
@@ -23,10 +24,7 @@ class GenericBoard extends HTMLElement {
     const obs = state.observation;
     clear(this);
     const fields = Object.entries(obs).filter(([k]) => !BASE.has(k));
-    this.append(
-      h("p", { class: "help" }, t("generic.note")),
-      h("dl", { class: "obs" }, fields.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, h("code", {}, show(v)))])),
-    );
+    this.append(h("p", { class: "help" }, t("generic.note")));
     if (canPlay) {
       this.append(
         h("h3", {}, t("generic.moves", { n: state.legal_moves.length })),
@@ -48,6 +46,7 @@ class GenericBoard extends HTMLElement {
         ),
       );
     }
+    this.append(h("dl", { class: "obs" }, fields.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, show(v))])));
   }
 }
 

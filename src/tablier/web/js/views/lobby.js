@@ -222,11 +222,7 @@ function gameCard(game, ctx) {
             type: "button",
             class: "btn btn-primary",
             "data-action": "create",
-            onclick: () => {
-              const dialog = createDialog(game, ctx);
-              document.body.append(dialog);
-              dialog.showModal();
-            },
+            onclick: () => openCreate(game, ctx),
           },
           t("lobby.play"),
         ),
@@ -334,7 +330,13 @@ async function myGames(ctx, box) {
   if (!live.length && !done.length && !earlier.length) box.append(h("p", { class: "empty" }, t("lobby.no_games")));
 }
 
-export async function mount(main, ctx) {
+function openCreate(game, ctx) {
+  const dialog = createDialog(game, ctx);
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+export async function mount(main, ctx, params) {
   main.classList.add("lobby");
   const games = await ctx.gameList();
   const grid = h("div", { class: "game-grid" });
@@ -360,5 +362,8 @@ export async function mount(main, ctx) {
     myGames(ctx, mine);
   };
   draw();
-  return { relabel: draw };
+  // the rules pages link here to start a game at once
+  const wanted = games.find((g) => g.id === params?.get("create"));
+  if (wanted) openCreate(wanted, ctx);
+  return { relabel: draw, destroy: () => document.querySelector("dialog.create")?.close() };
 }

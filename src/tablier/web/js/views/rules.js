@@ -31,7 +31,7 @@ export async function mount(main, ctx, params) {
           h(
             "p",
             { class: "rules-play" },
-            h("a", { class: "btn btn-primary", href: "/", onclick: (e) => { e.preventDefault(); ctx.navigate("/"); } }, t("rules.play", { game: game.name })),
+            h("a", { class: "btn btn-primary", href: `/?create=${id}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?create=${id}`); } }, t("rules.play", { game: game.name })),
           ),
         );
       }
