@@ -228,3 +228,32 @@ def test_name_accepts_any_text_in_the_template() -> None:
     give(state, 2, "l01")
     state.apply(0, "name:|")
     assert state.g["cards"][2] == ["l01"]
+
+
+def test_the_default_die_has_five_powers_and_a_blank_face() -> None:
+    game = tablier.load("quiadiquoi", deck="test-fr")
+    assert len(game.die_faces) == 6
+    assert set(game.die_faces) == {
+        "blank",
+        "magic",
+        "clues",
+        "imposed",
+        "steal_token",
+        "steal_card",
+    }
+
+
+def test_the_die_is_rolled_with_the_states_random_generator() -> None:
+    rolls = []
+    for _ in range(2):
+        state = make(3, seed=11)
+        seen = []
+        for _ in range(9):
+            p = state.current_players()[0]
+            state.apply(p, "take 1" if "take 1" in state.legal_moves(p) else "take 2")
+            while state.g["phase"] == "answer":
+                state.apply(state.current_players()[0], "abstain")
+            seen.append(state.g["die"])
+        rolls.append(seen)
+    assert rolls[0] == rolls[1]
+    assert len(set(rolls[0][3:])) > 1
