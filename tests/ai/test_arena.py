@@ -47,11 +47,11 @@ def _two_player_game() -> str:
 
 def test_a_game_is_played_legally_and_replays_from_its_record() -> None:
     game_id = _two_player_game()
-    spec = MatchSpec(game=game_id, players=("easy", "random"), games=2, seed=4)
+    spec = MatchSpec(game=game_id, players=("greedy", "random"), games=2, seed=4)
     result = play_game(spec, 1)
     assert result.illegal is None
     assert result.seating == [1, 0]
-    assert result.record["players"] == ["random", "easy"]
+    assert result.record["players"] == ["random", "greedy"]
     replayed = tablier.replay(result.record)
     assert replayed.is_terminal()
     assert replayed.returns() == result.returns

@@ -45,6 +45,33 @@ class Heuristics:
         """
         return list(moves)
 
+    def playout(self, state: State, rng: random.Random) -> list[float]:
+        """Play `state` on (it may be changed) and return a value per player.
+
+        The default plays `playout_move` for every awaited player until the game ends
+        or `playout_depth` moves were made, then scores the end with `returns` or
+        `evaluate`. Games may replace the whole loop when the engine offers a faster
+        way through its internals.
+        """
+        depth = self.playout_depth
+        steps = 0
+        while not state.is_terminal():
+            if depth is not None and steps >= depth:
+                return self.evaluate(state)
+            picks: list[tuple[int, Move]] = []
+            for player in state.current_players():
+                moves = state.legal_moves(player)
+                if moves:
+                    picks.append((player, self.playout_move(state, player, moves, rng)))
+            if not picks:
+                break
+            for player, move in picks:
+                state.apply(player, move)
+            steps += 1
+        if state.is_terminal():
+            return [float(v) for v in state.returns()]
+        return self.evaluate(state)
+
     def playout_move(
         self, state: State, player: int, moves: Sequence[Move], rng: random.Random
     ) -> Move:

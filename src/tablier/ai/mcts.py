@@ -19,6 +19,7 @@ comes from there, so it cannot cheat and could run at a remote client.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import secrets
@@ -48,6 +49,9 @@ class _Node:
     # per awaited player, per move: that player's statistics in this node
     edges: dict[int, dict[str, _Edge]] = field(default_factory=dict)
     children: dict[Joint, _Node] = field(default_factory=dict)
+    # perfect information: a node is one position, so its candidate moves are
+    # computed once (engines' move generation is the costly part of a visit)
+    moves: dict[int, Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,18 +127,26 @@ class MCTSPlayer:
             return str(moves[0])
         settings = self.settings
         # keep a margin for the final choice and the clock's own granularity
-        deadline = start + settings.seconds * 0.95 if settings.seconds is not None else math.inf
+        deadline = start + settings.seconds * 0.92 if settings.seconds is not None else math.inf
         limit = settings.iterations if settings.iterations is not None else math.inf
         hidden = self.game.hidden_information
         root = _Node()
         done = 0
-        while done < limit and (done == 0 or time.perf_counter() < deadline):
-            if hidden and done > 0:
-                state = self.game.state_from_observation(observation, seat, rng)
-            else:
-                state = root_state.clone()
-            self._iterate(root, state, rng)
-            done += 1
+        # the tree holds no reference cycles; a full collection in the middle of a
+        # timed search would only cost time (and overrun the budget)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while done < limit and (done == 0 or time.perf_counter() < deadline):
+                if hidden and done > 0:
+                    state = self.game.state_from_observation(observation, seat, rng)
+                else:
+                    state = root_state.clone()
+                self._iterate(root, state, rng)
+                done += 1
+        finally:
+            if collecting:
+                gc.enable()
         choice = self._best(root, seat, moves)
         self.last_report.iterations = done
         self.last_report.seconds = time.perf_counter() - start
@@ -146,15 +158,22 @@ class MCTSPlayer:
         node = root
         knowledge = self.knowledge
         c = self.settings.exploration
+        cache = not self.game.hidden_information
         while not state.is_terminal():
-            awaited = state.current_players()
             expanding = False
             choices: list[tuple[int, str]] = []
-            for player in awaited:
-                legal = state.legal_moves(player)
-                if not legal:
-                    continue
-                moves = knowledge.candidate_moves(state, player, legal)
+            by_player: dict[int, Sequence[str]]
+            if cache and node.moves is not None:
+                by_player = node.moves
+            else:
+                by_player = {}
+                for player in state.current_players():
+                    legal = state.legal_moves(player)
+                    if legal:
+                        by_player[player] = knowledge.candidate_moves(state, player, legal)
+                if cache:
+                    node.moves = by_player
+            for player, moves in by_player.items():
                 stats = node.edges.setdefault(player, {})
                 fresh: list[str] = []
                 for move in moves:
@@ -181,34 +200,12 @@ class MCTSPlayer:
             node = child
             if expanding:
                 break
-        values = self._playout(state, rng)
+        values = self.knowledge.playout(state, rng)
         for visited, joint in path:
             for player, played in joint:
                 edge = visited.edges[player][played]
                 edge.visits += 1
                 edge.total += values[player]
-
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
-        knowledge = self.knowledge
-        depth = knowledge.playout_depth
-        steps = 0
-        while not state.is_terminal():
-            if depth is not None and steps >= depth:
-                return knowledge.evaluate(state)
-            awaited = state.current_players()
-            picks: list[tuple[int, Move]] = []
-            for player in awaited:
-                moves = state.legal_moves(player)
-                if moves:
-                    picks.append((player, knowledge.playout_move(state, player, moves, rng)))
-            if not picks:
-                break
-            for player, move in picks:
-                state.apply(player, move)
-            steps += 1
-        if state.is_terminal():
-            return [float(v) for v in state.returns()]
-        return knowledge.evaluate(state)
 
     def _best(self, root: _Node, seat: int, moves: Sequence[Move]) -> str:
         stats = root.edges.get(seat, {})

@@ -21,7 +21,7 @@ from tablier.ai.knowledge import Heuristics
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.state import State
-from tablier.games.kwinty.geometry import HEIGHT, LETTERS, Geometry, has_five, runs_of
+from tablier.games.kwinty.geometry import HEIGHT, LETTERS, Geometry, runs_of
 from tablier.games.kwinty.state import KwintyState
 
 Placement = tuple[int, int, str]
@@ -40,13 +40,78 @@ def notation(col: int, row: int, orient: str) -> str:
     return f"{LETTERS[col]}{row}{orient}"
 
 
+def threat_masks(geo: Geometry, mine: int, occupied: int) -> tuple[int, int, int]:
+    """Where one piece would complete a line of five for the owner of `mine`.
+
+    Returns (cells that complete a five on their own, left cells of horizontal pairs
+    that complete one together, bottom cells of vertical pairs that do). A piece's
+    two cells lie on one line only along its own direction, so these cover every way
+    a placement can win. Occupied cells are left out.
+    """
+    single = 0
+    hpair = 0
+    vpair = 0
+    stride = geo.stride
+    for d in geo.directions:
+        # before_k: the k cells before it along d are mine; after_k: the k cells after
+        b1 = mine << d
+        b2 = b1 & (mine << 2 * d)
+        b3 = b2 & (mine << 3 * d)
+        a1 = mine >> d
+        a2 = a1 & (mine >> 2 * d)
+        a3 = a2 & (mine >> 3 * d)
+        single |= (b3 & (mine << 4 * d)) | (b3 & a1) | (b2 & a2) | (b1 & a3)
+        single |= a3 & (mine >> 4 * d)
+        if d == 1 or d == stride:
+            # a pair (x, x + d): runs before x and after x + d add up to three
+            pair = b3 | (b2 & (a1 >> d)) | (b1 & (a2 >> d)) | (a3 >> d)
+            if d == 1:
+                hpair = pair
+            else:
+                vpair = pair
+    free = ~occupied
+    return single & free, hpair & free, vpair & free
+
+
+def completes(geo: Geometry, masks: tuple[int, int, int], col: int, row: int, orient: str) -> bool:
+    single, hpair, vpair = masks
+    b = geo.bit(col, row)
+    if (single >> b) & 1:
+        return True
+    if orient == "h":
+        return bool((single >> (b + 1)) & 1 or (hpair >> b) & 1)
+    return bool((single >> (b + geo.stride)) & 1 or (vpair >> b) & 1)
+
+
 def winning_placements(state: KwintyState, player: int) -> list[Placement]:
     """Legal placements of `player` that complete a line of five now."""
     if state.left[player] <= 0:
         return []
-    occ = state.occ[player]
     geo = state.geo
-    return [p for p in state._placements(player) if has_five(occ | cells_of(geo, *p), geo)]
+    masks = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
+    if not any(masks):
+        return []
+    return [p for p in state._placements(player) if completes(geo, masks, *p)]
+
+
+def danger_cells(state: KwintyState, player: int) -> int:
+    """Cells where `player` threatens to complete a five and that a piece could reach
+    next turn (one or two rows above a column's top): a cheap stand-in for his
+    winning placements, used in playouts."""
+    geo = state.geo
+    single, hpair, vpair = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
+    threat = single | hpair | (hpair << 1) | vpair | (vpair << geo.stride)
+    if not threat:
+        return 0
+    reach = 0
+    lo, hi = state.frame()
+    for col in range(lo, hi + 1):
+        row = state.heights[col] + 1
+        if row <= HEIGHT:
+            reach |= 1 << geo.bit(col, row)
+            if row < HEIGHT:
+                reach |= 1 << geo.bit(col, row + 1)
+    return threat & reach
 
 
 def opponent_moves_next(state: KwintyState, player: int) -> bool:
@@ -97,6 +162,12 @@ def window_score(state: KwintyState, player: int) -> float:
 
 
 class KwintyHeuristics(Heuristics):
+    # playouts that take a winning placement when there is one and (with
+    # `block_in_playouts`) cover the opponent's reachable threats; see docs/ai.md for
+    # what each costs and brings
+    threat_playouts = True
+    block_in_playouts = False
+
     def evaluate(self, state: State) -> list[float]:
         assert isinstance(state, KwintyState)
         diff = window_score(state, 0) - window_score(state, 1)
@@ -125,29 +196,35 @@ class KwintyHeuristics(Heuristics):
                 blocking.append(move)
         return blocking or list(moves)
 
-    def playout_move(
-        self, state: State, player: int, moves: Sequence[Move], rng: random.Random
-    ) -> Move:
+    def playout(self, state: State, rng: random.Random) -> list[float]:
+        if not self.threat_playouts:
+            return super().playout(state, rng)
         assert isinstance(state, KwintyState)
-        if len(moves) == 1:
-            return moves[0]
-        mine = state._placements(player)
         geo = state.geo
-        occ = state.occ[player]
-        for p in mine:
-            if has_five(occ | cells_of(geo, *p), geo):
-                return Move(notation(*p))
-        other = 1 - player
-        if opponent_moves_next(state, player):
-            threats = winning_placements(state, other)
-            if threats:
-                danger = 0
-                for p in threats:
-                    danger |= cells_of(geo, *p)
-                covering = [p for p in mine if cells_of(geo, *p) & danger]
-                if covering:
-                    return Move(notation(*covering[rng.randrange(len(covering))]))
-        return moves[rng.randrange(len(moves))]
+        while state.to_move is not None:
+            player = state.to_move
+            mine = state._placements(player)
+            if not mine:
+                state.apply(player, "pass")
+                continue
+            occupied = state.occ[0] | state.occ[1]
+            masks = threat_masks(geo, state.occ[player], occupied)
+            if any(masks):
+                wins = [p for p in mine if completes(geo, masks, *p)]
+                if wins:
+                    state.play_fast(player, *wins[0])
+                    continue
+            choice = None
+            if self.block_in_playouts and opponent_moves_next(state, player):
+                danger = danger_cells(state, 1 - player)
+                if danger:
+                    covering = [p for p in mine if cells_of(geo, *p) & danger]
+                    if covering:
+                        choice = covering[rng.randrange(len(covering))]
+            if choice is None:
+                choice = mine[rng.randrange(len(mine))]
+            state.play_fast(player, *choice)
+        return [float(v) for v in state.returns()]
 
 
 def make_heuristics(game: Game) -> Heuristics:

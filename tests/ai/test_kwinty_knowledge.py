@@ -1,0 +1,107 @@
+"""Kwinty knowledge: threat detection on bit-boards, immediate wins, forced blocks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import tablier
+from tablier.ai.mcts import MCTSPlayer, SearchSettings
+from tablier.core.state import State
+
+kwinty = pytest.importorskip("tablier.games.kwinty.heuristics")
+from tablier.games.kwinty.geometry import has_five  # noqa: E402
+from tablier.games.kwinty.state import KwintyState  # noqa: E402
+
+
+def random_positions(variant: str, games: int) -> Iterator[KwintyState]:
+    game = tablier.load("kwinty", variant=variant)
+    for seed in range(games):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert isinstance(state, KwintyState)
+            yield state
+            player = state.current_players()[0]
+            state = state.clone()
+            state.apply(player, rng.choice(state.legal_moves(player)))
+
+
+@pytest.mark.parametrize("variant", ["kwinty", "kwintie"])
+def test_threat_masks_agree_with_the_engine_on_every_placement(variant: str) -> None:
+    checked = wins = 0
+    for state in random_positions(variant, 25):
+        for player in (0, 1):
+            masks = kwinty.threat_masks(state.geo, state.occ[player], state.occ[0] | state.occ[1])
+            for placement in state._placements(player):
+                cells = kwinty.cells_of(state.geo, *placement)
+                expected = has_five(state.occ[player] | cells, state.geo)
+                assert kwinty.completes(state.geo, masks, *placement) == expected
+                checked += 1
+                wins += expected
+    assert wins > 0 and checked > wins
+
+
+def positions_where(predicate: object, limit: int = 6) -> list[KwintyState]:
+    found = []
+    for state in random_positions("kwinty", 200):
+        if predicate(state):  # type: ignore[operator]
+            found.append(state)
+            if len(found) == limit:
+                break
+    assert found
+    return found
+
+
+def player_to_move(state: State) -> int:
+    return state.current_players()[0]
+
+
+def test_the_search_takes_an_immediate_win() -> None:
+    game = tablier.load("kwinty")
+    for state in positions_where(lambda s: kwinty.winning_placements(s, player_to_move(s))):
+        seat = player_to_move(state)
+        move = MCTSPlayer(game, 0, SearchSettings(iterations=20)).choose(
+            state.observation(seat), seat
+        )
+        after = state.clone()
+        after.apply(seat, move)
+        assert after.is_terminal() and after.returns()[seat] == 1.0
+
+
+def test_the_search_blocks_a_threat_it_can_block() -> None:
+    game = tablier.load("kwinty")
+    knowledge = kwinty.KwintyHeuristics(game)
+
+    def must_block(state: KwintyState) -> bool:
+        seat = player_to_move(state)
+        if kwinty.winning_placements(state, seat):
+            return False
+        if not kwinty.winning_placements(state, 1 - seat) or state.left[1 - seat] == 0:
+            return False
+        moves = state.legal_moves(seat)
+        return len(knowledge.candidate_moves(state, seat, moves)) < len(moves)
+
+    for state in positions_where(must_block):
+        seat = player_to_move(state)
+        move = MCTSPlayer(game, 1, SearchSettings(iterations=30)).choose(
+            state.observation(seat), seat
+        )
+        after = state.clone()
+        after.apply(seat, move)
+        assert after.is_terminal() or not kwinty.winning_placements(after, 1 - seat)
+
+
+def test_evaluation_prefers_the_player_with_more_live_windows() -> None:
+    game = tablier.load("kwinty")
+    knowledge = kwinty.KwintyHeuristics(game)
+    state = game.new_state(seed=0)
+    for player, move in [(0, "i1h"), (1, "k1v"), (0, "i2h"), (1, "h1v")]:
+        state.apply(player, move)
+    values = knowledge.evaluate(state)
+    assert values[0] == -values[1]
+    assert -1.0 < values[0] < 1.0
+    white_more = kwinty.window_score(state, 0) > kwinty.window_score(state, 1)
+    assert (values[0] > 0) == white_more
