@@ -275,6 +275,17 @@ def test_quiwin_against_the_computer(web_server: Any, open_context: Any) -> None
     page.set_viewport_size(PHONE)
     fits_width(page, ".qw-table")
     shot(page, "quiwin-finished-phone")
+
+    # the replay rebuilds the deal event by event from the final, fully revealed view
+    page.set_viewport_size(DESKTOP)
+    page.click("[data-action=replay]")
+    expect(page.locator("quiwin-board .qw-row .tile")).to_have_count(16)
+    caption = page.locator(".replay-caption")
+    expect(caption).to_contain_text("Palier 3")
+    page.click("[data-action=prev]")
+    expect(caption).not_to_contain_text("Palier 3")
+    page.click("[aria-label='Début']")
+    expect(page.locator("quiwin-board .qw-row .tile")).to_have_count(0)
     assert errors == []
 
 

@@ -90,3 +90,46 @@ test("the reveal animates only the tiles laid since the last view", () => {
     { code: "O25", count: 1 },
   ]);
 });
+
+// the events of a real finished deal (engine seed 1, random play), as a spectator sees them
+const DEAL_EVENTS = [
+  { type: "reveal", step: 1, tiles: ["J23", "R25"] },
+  { type: "declare", step: 1, declared: [null, "pass"] },
+  { type: "reveal", step: 2, tiles: ["O23", "B24"] },
+  { type: "declare", step: 2, declared: ["change", "change"] },
+  { type: "coin", pawn: "change", winner: 0 },
+  { type: "lapse", player: 1, pawn: "change" },
+  { type: "change", player: 0, target: 1, slot: 2, removed: "B24", drawn: "O23" },
+  { type: "measure", palier: 1, lengths: [46, 48], winner: 0 },
+  { type: "reveal", step: 3, tiles: ["R23", "R24"] },
+  { type: "reveal", step: 4, tiles: ["J23", "B24"] },
+  { type: "declare", step: 4, declared: [null, "transfer"] },
+  { type: "transfer", player: 1, slot: 2, tile: "B24" },
+  { type: "swap", player: 0, slot: 2, removed: "J23", received: "B24", drawn: "R23" },
+  { type: "reveal", step: 5, tiles: ["O25", "V22"] },
+  { type: "reveal", step: 6, tiles: ["V22", "B24"] },
+  { type: "measure", palier: 2, lengths: [140, 141], winner: 1 },
+  { type: "reveal", step: 7, tiles: ["O25", "O25"] },
+  { type: "reveal", step: 8, tiles: ["B24", "J23"] },
+  { type: "measure", palier: 3, lengths: [189, 189], winner: null },
+];
+
+test("a Qui'win replay rebuilds every position from the deal's events", async () => {
+  const { quiwinFrames } = await import("../../../src/tablier/web/js/quiwin.js");
+  const frames = quiwinFrames(DEAL_EVENTS);
+  assert.equal(frames.length, DEAL_EVENTS.filter((e) => e.type !== "declare").length);
+  // the engine's final rows for this deal
+  assert.deepEqual(frames.at(-1).rows, [
+    ["J23", "O23", "R23", "B24", "O25", "V22", "O25", "B24"],
+    ["R25", "O23", "R24", "R23", "V22", "B24", "O25", "J23"],
+  ]);
+  assert.deepEqual(frames.at(-1).set_aside.map((a) => a.tile), ["B24", "J23"]);
+  assert.deepEqual(frames.at(-1).action_pawns, { change: 0, transfer: 1 });
+  const afterChange = frames.find((f) => f.event.type === "change");
+  assert.deepEqual(afterChange.rows, [["J23", "O23"], ["R25", "O23"]]);
+  const afterPalier1 = frames.find((f) => f.event.type === "measure");
+  assert.deepEqual(afterPalier1.standing, { leader: 0, pawns: ["down", "up"] });
+  // palier 2 won by the other player: level again
+  assert.deepEqual(frames.at(-2).standing.pawns, ["right", "right"]);
+  assert.equal(frames[0].rows[0].length, 1);
+});
