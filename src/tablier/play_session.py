@@ -143,12 +143,13 @@ class PlaySession:
                 self.say(f"Choose a number between 1 and {len(moves)}.", "red")
                 return None
             move = moves[index]
-            if TEMPLATE.search(move):
+            # a template such as name:<author>|<quote>: ask for each blank in turn
+            while (blank := TEMPLATE.search(move)) is not None:
                 try:
-                    filling = input(f"{TEMPLATE.search(move).group(0)}: ")  # type: ignore[union-attr]
+                    filling = input(f"{blank.group(0)}: ")
                 except EOFError:
                     return None
-                move = TEMPLATE.sub(filling.strip(), move, count=1)
+                move = move[: blank.start()] + filling.strip() + move[blank.end() :]
             return move
         return text
 
