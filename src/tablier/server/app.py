@@ -483,8 +483,8 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         if isinstance(message, MoveMessage):
             await room.play(message.seat, message.move, conn, ref)
         elif isinstance(message, Resign):
-            await room.resign(message.seat)
+            await room.resign(message.seat, conn, ref)
         else:
-            await room.ask_rematch(message.seat)
+            await room.ask_rematch(message.seat, conn, ref)
     except BadMessage as exc:
         conn.push({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})

@@ -142,6 +142,15 @@ class Accepted(_Message):
     move_count: int
 
 
+class Ack(_Message):
+    """Answers a resign or rematch message once it is taken into account."""
+
+    type: Literal["ack"] = "ack"
+    ref: str | int | None
+    action: Literal["resign", "rematch"]
+    seat: int
+
+
 class Presence(_Message):
     type: Literal["presence"] = "presence"
     seats: list[SeatInfo]
@@ -160,7 +169,7 @@ class Pong(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | StateMessage | Accepted | Presence | ErrorMessage | Pong,
+    Welcome | StateMessage | Accepted | Ack | Presence | ErrorMessage | Pong,
     Field(discriminator="type"),
 ]
 

@@ -422,14 +422,19 @@ class Room:
         await self.manager.storage.write(Storage.op_finish(self.id, self.number, result))
         await self._finished(result)
 
-    async def resign(self, seat: int) -> None:
+    async def resign(
+        self, seat: int, conn: Connection | None = None, ref: str | int | None = None
+    ) -> None:
         async with self.lock:
             if self.over:
                 raise BadMessage("game_over", "the game is already over")
             await self._end(seat, "resign")
+            _ack(conn, ref, "resign", seat)
         self._after_change()
 
-    async def ask_rematch(self, seat: int) -> None:
+    async def ask_rematch(
+        self, seat: int, conn: Connection | None = None, ref: str | int | None = None
+    ) -> None:
         async with self.lock:
             if not self.over:
                 raise BadMessage("game_not_over", "a rematch can be asked once the game is over")
@@ -439,6 +444,7 @@ class Room:
                 await self._new_game()
             else:
                 self.broadcast()
+            _ack(conn, ref, "rematch", seat)
         self._after_change()
 
     async def _new_game(self) -> None:
@@ -649,8 +655,10 @@ class RoomManager:
         """Create a room (ValueError says what is wrong with the request)."""
         game_cls = registry.game_class(game_id)
         game = game_cls(**options)
-        if num_players is None:
-            num_players = len(seat_requests) if seat_requests else None
+        if num_players is None and seat_requests:
+            # more seats listed than the game's default: that many players
+            default = game_cls.default_players or game_cls.min_players
+            num_players = max(default, len(seat_requests))
         state = game.new_state(seed=secrets.randbits(62), num_players=num_players)
         n = state.num_players
         requests = list(seat_requests) or [SeatRequest("human", mine=True)]
@@ -750,3 +758,8 @@ class RoomManager:
 def _viewers(conn: Connection) -> list[int | None]:
     """The views a connection receives: each of its seats, or the spectator's."""
     return list(sorted(conn.seats)) or [None]
+
+
+def _ack(conn: Connection | None, ref: str | int | None, action: str, seat: int) -> None:
+    if conn is not None:
+        conn.push({"type": "ack", "ref": ref, "action": action, "seat": seat})
