@@ -198,9 +198,11 @@ async def play_seat(
 
     while max_moves is None or made < max_moves:
         state = await client.until(
-            lambda m: is_state(seat)(m)
-            and (game_number is None or m["game_number"] == game_number)
-            and (stops(m) or (seat in m["awaited"] and bool(m["legal_moves"])))
+            lambda m: (
+                is_state(seat)(m)
+                and (game_number is None or m["game_number"] == game_number)
+                and (stops(m) or (seat in m["awaited"] and bool(m["legal_moves"])))
+            )
         )
         if stops(state):
             if not state["terminal"]:

@@ -6,8 +6,9 @@ import asyncio
 import random
 from typing import Any
 
-import tablier
 from server_helpers import Client, ServerProcess, is_state, play_seat, run
+
+import tablier
 
 
 def _record(server: ServerProcess, room: str, number: int = 1) -> dict[str, Any]:
@@ -201,9 +202,9 @@ def test_seats_are_drawn_by_lot_for_kwinty_unless_the_creator_chooses(
     }
     assert drawn == {0, 1}
     listed = {
-        server.create_room(game="kwinty", seats=[{"mine": True}], seating="as_listed")[
-            "my_seats"
-        ][0]["seat"]
+        server.create_room(game="kwinty", seats=[{"mine": True}], seating="as_listed")["my_seats"][
+            0
+        ]["seat"]
         for _ in range(8)
     }
     assert listed == {0}
