@@ -99,3 +99,15 @@ test("the store keeps one player id, the language and seat tokens per room", () 
   storage.setItem("tablier.rooms", "{broken");
   assert.deepEqual(store.rooms(), {});
 });
+
+test("clocks: the chosen clock goes into the request; times read m:ss", async () => {
+  const { formatClock } = await import("../../../src/tablier/web/js/views/play.js");
+  const body = roomRequest({ game, options: {}, opponent: "online", first: "me", clock: "blitz", playerId: "p" });
+  assert.deepEqual(body.clock, { mode: "total", seconds: 300, increment: 5 });
+  assert.equal(roomRequest({ game, options: {}, opponent: "online", first: "me", playerId: "p" }).clock, undefined);
+  assert.equal(formatClock(300), "5:00");
+  assert.equal(formatClock(59.2), "1:00");
+  assert.equal(formatClock(4.01), "0:05");
+  assert.equal(formatClock(-3), "0:00");
+  assert.equal(formatClock(3725), "1:02:05");
+});

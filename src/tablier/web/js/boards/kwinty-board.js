@@ -170,7 +170,6 @@ class KwintyBoard extends HTMLElement {
         }
       }
       svg.append(hits);
-      svg.setAttribute("aria-describedby", "");
       if (this.cursor != null) this.hover(this.cursor);
     } else {
       this.cursor = null;

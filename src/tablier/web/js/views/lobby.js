@@ -8,6 +8,13 @@ import { resultFor } from "../protocol.js";
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
 const ICON_CLOCK = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>`;
 
+export const CLOCKS = {
+  none: null,
+  blitz: { mode: "total", seconds: 300, increment: 5 },
+  rapid: { mode: "total", seconds: 600, increment: 10 },
+  move: { mode: "move", seconds: 30 },
+};
+
 export const LEVELS = ["easy", "medium", "hard", "expert", "random"];
 
 function playerCount(game, t) {
@@ -70,7 +77,7 @@ function readOptions(form, game) {
 }
 
 /** The body of POST /api/rooms for the choices of the form. */
-export function roomRequest({ game, options, opponent, level, players, first, name, playerId }) {
+export function roomRequest({ game, options, opponent, level, players, first, name, playerId, clock = "none" }) {
   const me = { kind: "human", mine: true, ...(name ? { name } : {}) };
   const count = players ?? game.min_players;
   let seats;
@@ -79,6 +86,7 @@ export function roomRequest({ game, options, opponent, level, players, first, na
     seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "computer", level }))];
   else seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "human" }))];
   const body = { game: game.id, options, players: count, seats, player_id: playerId };
+  if (CLOCKS[clock]) body.clock = { ...CLOCKS[clock] };
   if (count === 2 && opponent !== "local" && first !== "lots") {
     body.seating = "as_listed";
     if (first === "other") body.seats = [seats[1], seats[0]];
@@ -142,6 +150,12 @@ function createDialog(game, ctx) {
     h(
       "div",
       { class: "field field-line" },
+      h("label", { for: "clock" }, t("create.clock")),
+      h("select", { id: "clock", name: "clock" }, Object.keys(CLOCKS).map((k) => h("option", { value: k }, t(`create.clock_${k}`)))),
+    ),
+    h(
+      "div",
+      { class: "field field-line" },
       h("label", { for: "name" }, t("create.name")),
       h("input", { id: "name", name: "name", maxlength: 40, autocomplete: "nickname", value: store.name(), placeholder: t("create.name_placeholder") }),
     ),
@@ -175,6 +189,7 @@ function createDialog(game, ctx) {
       level: levelSelect.value,
       players: range.length > 1 ? Number(form.elements.namedItem("players").value) : game.min_players,
       first: form.elements.namedItem("first")?.value ?? "lots",
+      clock: form.elements.namedItem("clock").value,
       name,
       playerId: store.playerId(),
     });

@@ -27,6 +27,15 @@ async function boardElement(gameId) {
   return document.createElement(module.TAG);
 }
 
+/** Seconds as m:ss (h:mm:ss beyond an hour). */
+export function formatClock(seconds) {
+  const total = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
 function freeHumanSeats(status) {
   return status.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
 }
@@ -69,7 +78,7 @@ export async function mount(main, ctx, params) {
   }
   const known = store.room(room);
   if (known && !known.game) store.saveSeats(room, game.id, []);
-  let tokens = store.tokens(room);
+  const tokens = store.tokens(room);
   const watch = params.has("watch") || !tokens.length;
 
   const root = h("section", { class: "play", "data-game": game.id });
@@ -211,10 +220,25 @@ export async function mount(main, ctx, params) {
             ? h("span", { class: `presence ${info.connected ? "on" : "off"}`, title: info.connected ? t("play.online") : t("play.away") })
             : null,
           awaited.includes(seat) ? h("span", { class: "turn-flag" }, t("play.to_move")) : null,
+          state?.clocks && state.clocks.remaining?.[seat] != null
+            ? h("span", { class: `clock ${state.clocks.running?.includes(seat) ? "running" : ""}`, "data-seat": seat, "aria-label": t("play.clock_label") }, formatClock(state.clocks.remaining[seat]))
+            : null,
         ),
       );
     });
   }
+
+  // the clocks count down locally between two states from the server
+  let clockAnchor = null;
+  const ticker = setInterval(() => {
+    if (!clockAnchor) return;
+    const elapsed = (performance.now() - clockAnchor.at) / 1000;
+    for (const seat of clockAnchor.clocks.running ?? []) {
+      const node = elements.players.querySelector(`.clock[data-seat="${seat}"]`);
+      const left = clockAnchor.clocks.remaining?.[seat];
+      if (node && left != null) node.textContent = formatClock(Math.max(0, left - elapsed));
+    }
+  }, 250);
 
   function statusLine(state, seat) {
     const { t } = ctx;
@@ -427,6 +451,7 @@ export async function mount(main, ctx, params) {
       } else if (msg.type === "accepted") {
         errorText = "";
       } else if (msg.type === "state") {
+        clockAnchor = msg.clocks && !msg.terminal ? { at: performance.now(), clocks: msg.clocks } : null;
         if (lastGameNumber != null && msg.game_number > lastGameNumber) {
           noticeText = model.newDeal ? ctx.t("quiwin.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
           ctx.toast(noticeText);
@@ -439,7 +464,11 @@ export async function mount(main, ctx, params) {
     },
     onStatus: (value, event) => {
       connection = value;
-      if (value === "closed") errorText = ctx.t("play.closed", { why: event?.reason || event?.code });
+      if (value === "closed" && event?.code === 4403) {
+        // tokens from another server or database: forget them and offer to watch
+        store.forgetRoom(room);
+        errorText = ctx.t("play.token_refused");
+      } else if (value === "closed") errorText = ctx.t("play.closed", { why: event?.reason || event?.code });
       drawTitle();
       if (value === "closed") draw();
     },
@@ -447,10 +476,12 @@ export async function mount(main, ctx, params) {
   conn.open();
   drawTitle();
   elements.banner.textContent = ctx.t("play.loading");
-  tokens = null;
 
   return {
     relabel: () => draw(),
-    destroy: () => conn.close(),
+    destroy: () => {
+      clearInterval(ticker);
+      conn.close();
+    },
   };
 }
