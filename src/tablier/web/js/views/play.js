@@ -450,13 +450,12 @@ export async function mount(main, ctx, params) {
         ctx.toast(errorText, "error");
       } else if (msg.type === "accepted") {
         errorText = "";
+        noticeText = "";
       } else if (msg.type === "state") {
         clockAnchor = msg.clocks && !msg.terminal ? { at: performance.now(), clocks: msg.clocks } : null;
         if (lastGameNumber != null && msg.game_number > lastGameNumber) {
           noticeText = model.newDeal ? ctx.t("quiwin.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
           ctx.toast(noticeText);
-        } else if (msg.move_count > 0) {
-          noticeText = "";
         }
         lastGameNumber = msg.game_number;
       }
