@@ -18,7 +18,8 @@ from typing import Any
 import httpx
 import websockets
 
-WAIT = 60.0  # generous: the machine is shared by many workers
+# generous: the machine is shared by many workers
+WAIT = float(os.environ.get("TABLIER_TEST_WAIT", "60"))
 
 
 def free_port() -> int:
@@ -113,7 +114,9 @@ class Client:
         self.ws = ws
         self.frames: list[str] = []
         self.ref = 0
-        self.unread: list[dict[str, Any]] = []  # messages put back for the next reader
+        # the newest state received per seat, and the point each seat last moved from
+        self.latest: dict[int | None, dict[str, Any]] = {}
+        self.moved_at: dict[int, tuple[int, int]] = {}
 
     @classmethod
     async def open(
@@ -131,11 +134,11 @@ class Client:
         await self.ws.send(json.dumps(message))
 
     async def recv(self, timeout: float = WAIT) -> dict[str, Any]:
-        if self.unread:
-            return self.unread.pop(0)
         text = await asyncio.wait_for(self.ws.recv(), timeout)
         self.frames.append(text)
         data: dict[str, Any] = json.loads(text)
+        if data.get("type") == "state":
+            self.latest[data["seat"]] = data
         return data
 
     async def until(
@@ -193,24 +196,32 @@ async def play_seat(
     made = 0
     state: dict[str, Any] = {}
 
+    def point(m: dict[str, Any]) -> tuple[int, int]:
+        return m["game_number"], m["move_count"]
+
     def stops(m: dict[str, Any]) -> bool:
         return bool(m["terminal"]) or (stop_at is not None and m["move_count"] >= stop_at)
 
+    def usable(m: dict[str, Any]) -> bool:
+        # a state older than this seat's last accepted move is stale: skip it
+        if game_number is not None and m["game_number"] != game_number:
+            return False
+        if point(m) < client.moved_at.get(seat, (0, 0)):
+            return False
+        return stops(m) or (seat in m["awaited"] and bool(m["legal_moves"]))
+
     while max_moves is None or made < max_moves:
-        state = await client.until(
-            lambda m: (
-                is_state(seat)(m)
-                and (game_number is None or m["game_number"] == game_number)
-                and (stops(m) or (seat in m["awaited"] and bool(m["legal_moves"])))
-            )
-        )
+        latest = client.latest.get(seat)
+        if latest is not None and usable(latest) and latest is not state:
+            state = latest
+        else:
+            state = await client.until(lambda m: is_state(seat)(m) and usable(m))
         if stops(state):
-            if not state["terminal"]:
-                client.unread.append(state)  # whoever goes on playing starts from it
             return state
         move = rng.choice(state["legal_moves"])
         answer = await client.request({"type": "move", "seat": seat, "move": move})
         assert answer["type"] == "accepted", answer
+        client.moved_at[seat] = (answer["game_number"], answer["move_count"])
         made += 1
     return state
 

@@ -36,6 +36,7 @@ class Hello(_Message):
         default_factory=list, max_length=8
     )
     watch: bool = False
+    ref: Ref = None
 
 
 class MoveMessage(_Message):
@@ -203,10 +204,11 @@ CLOSE_CODES = {
 class BadMessage(Exception):
     """A client message that cannot be accepted; `code` is one of ERROR_CODES."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ref = ref
 
 
 def parse_client_message(text: str) -> Hello | MoveMessage | Resign | Rematch | Ping:
@@ -217,11 +219,15 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Resign | Rematch | 
         raise BadMessage("bad_json", f"the message is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message is a JSON object with a 'type' field")
+    # echo a usable ref even in the answer to an invalid message
+    raw_ref = data.get("ref")
+    ref = raw_ref if isinstance(raw_ref, str | int) and not isinstance(raw_ref, bool) else None
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise BadMessage(
             "unknown_type",
             f"unknown message type {kind!r}; known types: {', '.join(CLIENT_TYPES)}",
+            ref,
         )
     try:
         return _client_adapter.validate_python(data)
@@ -230,7 +236,7 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Resign | Rematch | 
             f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
             for err in exc.errors()
         )
-        raise BadMessage("bad_message", f"invalid {kind} message: {problems}") from None
+        raise BadMessage("bad_message", f"invalid {kind} message: {problems}", ref) from None
 
 
 def protocol_schema() -> dict[str, Any]:
