@@ -151,3 +151,15 @@ def test_random_player_is_reproducible() -> None:
     assert [RandomPlayer(game, s).choose(obs, 0) for s in seeds] == [
         RandomPlayer(game, s).choose(obs, 0) for s in seeds
     ]
+
+
+def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_choice() -> None:
+    game = NimGame(6)
+    state = game.new_state(seed=0)
+    settled = mcts(game, 1, 5000)
+    choice = settled.choose(state.observation(0), 0)
+    assert choice == "2"
+    assert settled.last_report.iterations < 5000
+    visits = sorted(settled.last_report.visits.values())
+    # the winner's lead exceeds what the unspent iterations could have given another
+    assert visits[-1] - visits[-2] > 5000 - settled.last_report.iterations

@@ -20,6 +20,7 @@ comes from there, so it cannot cheat and could run at a remote client.
 from __future__ import annotations
 
 import gc
+import heapq
 import math
 import random
 import secrets
@@ -32,6 +33,9 @@ from tablier.ai.knowledge import Heuristics, heuristics_for
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.state import State
+
+# how often (in iterations) the search checks whether its choice is already settled
+CHECK_EVERY = 64
 
 # One joint choice: the (player, move) pairs applied from a node, in order.
 Joint = tuple[tuple[int, str], ...]
@@ -122,6 +126,9 @@ class MCTSPlayer:
         moves = root_state.legal_moves(seat)
         if not moves:
             raise ValueError(f"player {seat} has no move to choose in this position")
+        if not self.game.hidden_information and len(moves) > 1:
+            # a forced move (the only win, the only block) needs no search
+            moves = self.knowledge.candidate_moves(root_state, seat, moves)
         if len(moves) == 1:
             self.last_report = SearchReport(seconds=time.perf_counter() - start)
             return str(moves[0])
@@ -144,6 +151,10 @@ class MCTSPlayer:
                     state = root_state.clone()
                 self._iterate(root, state, rng)
                 done += 1
+                if done % CHECK_EVERY == 0 and self._decided(
+                    root, seat, done, limit, start, deadline
+                ):
+                    break
         finally:
             if collecting:
                 gc.enable()
@@ -206,6 +217,22 @@ class MCTSPlayer:
                 edge = visited.edges[player][played]
                 edge.visits += 1
                 edge.total += values[player]
+
+    @staticmethod
+    def _decided(
+        root: _Node, seat: int, done: int, limit: float, start: float, deadline: float
+    ) -> bool:
+        """Whether the rest of the budget can no longer change the most visited move."""
+        stats = root.edges.get(seat)
+        if not stats or len(stats) < 2:
+            return False
+        now = time.perf_counter()
+        left = limit - done
+        if deadline != math.inf:
+            rate = done / max(now - start, 1e-9)
+            left = min(left, rate * (deadline - now))
+        first, second = heapq.nlargest(2, (e.visits for e in stats.values()))
+        return first - second > left
 
     def _best(self, root: _Node, seat: int, moves: Sequence[Move]) -> str:
         stats = root.edges.get(seat, {})
