@@ -26,6 +26,8 @@ def shot(page: Any, name: str) -> None:
 def expect(target: Any) -> Any:
     from playwright.sync_api import expect as pw_expect
 
+    # generous: the CI machine is shared by many workers
+    pw_expect.set_options(timeout=20_000)
     return pw_expect(target)
 
 
