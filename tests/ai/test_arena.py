@@ -105,3 +105,13 @@ def test_arena_command_saves_records(tmp_path: Path) -> None:
     saved = sorted(tmp_path.glob("*.tablier.json"))
     assert len(saved) == 2
     assert tablier.replay(tablier.load_record(saved[0])).is_terminal()
+
+
+def test_games_played_in_parallel_are_the_same_games() -> None:
+    from tablier.ai.arena import run_match
+
+    game_id = _two_player_game()
+    spec = MatchSpec(game=game_id, players=("greedy", "random"), games=3, seed=9)
+    alone = sorted(run_match(spec, jobs=1), key=lambda r: r.index)
+    together = sorted(run_match(spec, jobs=2), key=lambda r: r.index)
+    assert [r.record["moves"] for r in alone] == [r.record["moves"] for r in together]
