@@ -110,20 +110,22 @@ class ServerProcess:
 class Client:
     """A WebSocket client that keeps every raw frame it received."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, room: str = "") -> None:
         self.ws = ws
+        self.room = room
         self.frames: list[str] = []
         self.ref = 0
         # the newest state received per seat, and the point each seat last moved from
         self.latest: dict[int | None, dict[str, Any]] = {}
         self.moved_at: dict[int, tuple[int, int]] = {}
+        self.accepted: list[dict[str, Any]] = []
 
     @classmethod
     async def open(
         cls, server: ServerProcess, room: str, tokens: list[str] | None = None, watch: bool = False
     ) -> Client:
         ws = await websockets.connect(f"{server.ws}/ws/rooms/{room}", max_size=None)
-        client = cls(ws)
+        client = cls(ws, room)
         hello: dict[str, Any] = {"type": "hello", "v": 1, "tokens": tokens or []}
         if watch:
             hello["watch"] = True
@@ -139,6 +141,8 @@ class Client:
         data: dict[str, Any] = json.loads(text)
         if data.get("type") == "state":
             self.latest[data["seat"]] = data
+        elif data.get("type") == "accepted":
+            self.accepted.append(data)
         return data
 
     async def until(
