@@ -115,3 +115,24 @@ def test_games_played_in_parallel_are_the_same_games() -> None:
     alone = sorted(run_match(spec, jobs=1), key=lambda r: r.index)
     together = sorted(run_match(spec, jobs=2), key=lambda r: r.index)
     assert [r.record["moves"] for r in alone] == [r.record["moves"] for r in together]
+
+
+def test_player_names_for_a_game_leave_out_players_that_cannot_play_it() -> None:
+    from tablier.ai.players import player_names
+
+    everyone = player_names()
+    for level in ("easy", "facile", "medium", "moyen", "hard", "difficile", "expert"):
+        assert level in everyone
+    game_id = _two_player_game()
+    usable = player_names(tablier.load(game_id))
+    assert "rule-of-thumb" not in usable
+    assert {"random", "greedy", "easy", "hard"} <= set(usable)
+    if "quiwin" in tablier.game_ids():
+        assert "rule-of-thumb" in player_names(tablier.load("quiwin"))
+        assert "openspiel-mcts" not in player_names(tablier.load("quiwin"))
+
+
+def test_arena_refuses_a_player_that_cannot_play_the_game() -> None:
+    game_id = _two_player_game()
+    with pytest.raises(ValueError, match="cannot play"):
+        parse_match(game_id, "hard,rule-of-thumb", 2, [], 0)

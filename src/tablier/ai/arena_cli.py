@@ -41,12 +41,15 @@ def parse_match(game: str, players: str, games: int, options: list[str], seed: i
             raise ValueError(f"an option is written key=value, not {item!r}")
         key, value = item.split("=", 1)
         parsed[key.strip()] = cls.parse_option(key.strip(), value)
-    cls(**parsed)  # validates the combination
+    game_obj = cls(**parsed)  # validates the combination
     names = tuple(n.strip() for n in players.split(",") if n.strip())
     known = player_names()
+    usable = player_names(game_obj)
     for name in names:
         if name not in known:
             raise ValueError(f"unknown player {name!r}; known players: {', '.join(known)}")
+        if name not in usable:
+            raise ValueError(f"{name!r} cannot play {game}; players for it: {', '.join(usable)}")
     if not cls.min_players <= len(names) <= cls.max_players:
         raise ValueError(
             f"{game} is played by {cls.min_players} to {cls.max_players} players; "

@@ -46,8 +46,22 @@ def register_player(name: str, factory: PlayerFactory) -> None:
     _FACTORIES[name] = factory
 
 
-def player_names() -> list[str]:
-    return list(_FACTORIES)
+def player_names(game: Game | None = None) -> list[str]:
+    """Every registered name; with `game`, only the players that can play it.
+
+    Some players exist for some games only (`rule-of-thumb` for Qui'win,
+    `openspiel-mcts` for perfect-information games when OpenSpiel is installed).
+    """
+    if game is None:
+        return list(_FACTORIES)
+    usable = []
+    for name, factory in _FACTORIES.items():
+        try:
+            factory(game, 0)
+        except (ValueError, RuntimeError):
+            continue
+        usable.append(name)
+    return usable
 
 
 def make_player(name: str, game: Game, seed: int | None = None) -> Player:
