@@ -80,7 +80,9 @@ class KwintyBoard extends HTMLElement {
         ` ${t(`kwinty.dir_${this.orient}`)}`,
         h("kbd", {}, "R"),
       ),
-      h("span", { class: "hint" }, !hasH || !hasV ? t("kwinty.only_dir", { dir: t(`kwinty.dir_${hasH ? "h" : "v"}`) }) : t("kwinty.hint")),
+      ...(!hasH || !hasV
+        ? [h("span", { class: "hint" }, t("kwinty.only_dir", { dir: t(`kwinty.dir_${hasH ? "h" : "v"}`) }))]
+        : [h("span", { class: "hint hint-mouse" }, t("kwinty.hint")), h("span", { class: "hint hint-touch" }, t("kwinty.hint_touch"))]),
     );
   }
 
@@ -160,7 +162,16 @@ class KwintyBoard extends HTMLElement {
         });
         rect.addEventListener("pointerenter", () => this.hover(col));
         rect.addEventListener("pointermove", () => this.cursor !== col && this.hover(col));
+        rect.addEventListener("pointerdown", (e) => {
+          this.pointerType = e.pointerType;
+        });
         rect.addEventListener("click", () => {
+          // a touch first shows the landing, a second touch on the same column plays
+          if (this.pointerType === "touch" && this.armed !== col) {
+            this.hover(col);
+            this.armed = col;
+            return;
+          }
           this.hover(col);
           this.playCursor();
         });
@@ -227,6 +238,7 @@ class KwintyBoard extends HTMLElement {
   }
 
   playCursor() {
+    this.armed = null;
     if (this.cursor == null) return;
     const move = previewMove(this.legal, this.cursor, this.orient);
     if (!move) return;

@@ -214,7 +214,18 @@ export async function mount(main, ctx, params) {
             "span",
             { class: "player-text" },
             h("strong", {}, name),
-            h("small", {}, [seatColour(t, game.id, seat), model.mySeats.includes(seat) && model.mySeats.length === 1 ? t("play.you") : null, ...extra].filter(Boolean).join(" · ")),
+            h(
+              "small",
+              {},
+              [
+                // the colour only when the name does not already say it
+                name === seatColour(t, game.id, seat) ? null : seatColour(t, game.id, seat),
+                model.mySeats.includes(seat) && model.mySeats.length === 1 ? t("play.you") : null,
+                ...extra,
+              ]
+                .filter(Boolean)
+                .join(" · "),
+            ),
           ),
           info.kind === "human" && !state?.terminal
             ? h("span", { class: `presence ${info.connected ? "on" : "off"}`, title: info.connected ? t("play.online") : t("play.away") })
