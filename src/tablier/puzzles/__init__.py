@@ -1,0 +1,1 @@
+"""Solo puzzles built on the games' own rules (the Counterplays brain-teasers)."""
