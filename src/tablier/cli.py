@@ -18,6 +18,7 @@ from tablier.core.game import Game
 from tablier.core.rules_pages import rules_text
 from tablier.deck_cli import deck_app
 from tablier.play_session import PlaySession, parse_options
+from tablier.puzzles_cli import puzzle_app
 
 app = typer.Typer(
     help="Tablier: play, study and host five board games.",
@@ -26,6 +27,7 @@ app = typer.Typer(
 )
 console = Console(highlight=False)
 app.add_typer(deck_app, name="deck")
+app.add_typer(puzzle_app, name="puzzle")
 
 
 @app.command()
