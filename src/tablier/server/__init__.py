@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 # frames up to this size reach the application, which refuses anything above the
 # protocol's limit politely (close 1009 with a reason) instead of a bare disconnect
@@ -21,6 +22,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=os.environ.get("TABLIER_WS_DEFLATE", "1") != "0",
         access_log=False,
         log_level="info",
     )

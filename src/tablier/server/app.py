@@ -25,8 +25,6 @@ from tablier.core.rules_pages import rules_text
 from tablier.server.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
-    RATE_BURST,
-    RATE_PER_SECOND,
     BadMessage,
     Hello,
     MoveMessage,
@@ -179,7 +177,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.get("/api/games", tags=["games"], summary="Every game with its options")
     async def list_games() -> list[dict[str, Any]]:
-        return [_describe(g) for g in registry.game_ids()]
+        described = []
+        for game_id in registry.game_ids():
+            try:
+                described.append(_describe(game_id))
+            except Exception:
+                # one broken game package must not hide the others
+                log.exception("game %s cannot be loaded", game_id)
+        return described
 
     @app.get("/api/games/{game_id}", tags=["games"], summary="One game and its options")
     async def get_game(game_id: str) -> dict[str, Any]:
@@ -223,7 +228,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 if (spec.level or "random") not in known_players:
                     raise ApiError(
                         400,
-                        f"unknown computer level {spec.level!r}",
+                        f"unknown computer level {spec.level!r}; known levels: "
+                        + ", ".join(known_players),
                         known=known_players,
                     )
         requests = [
@@ -354,13 +360,16 @@ def _finished_record(room_row: dict[str, Any], stored: Any) -> dict[str, Any]:
 
 
 class _RateLimiter:
-    def __init__(self) -> None:
-        self.tokens = float(RATE_BURST)
+    """A token bucket: `burst` messages at once, refilled at `per_second`."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst, self.per_second = burst, per_second
+        self.tokens = float(burst)
         self.last = time.monotonic()
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.last) * RATE_PER_SECOND)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
         self.last = now
         if self.tokens < 1:
             return False
@@ -431,13 +440,15 @@ async def _serve_socket(
         conn.seats = seats
         conn.spectator = not seats
         room.attach(conn)
-        limiter = _RateLimiter()
+        limiter = _RateLimiter(settings.rate_burst, settings.rate_per_second)
         while not conn.closed:
             text = await _receive_text(ws, conn)
             if text is None:
                 break
             if not limiter.allow():
-                conn.close(1008, f"too many messages: at most {RATE_PER_SECOND:g} per second")
+                conn.close(
+                    1008, f"too many messages: at most {settings.rate_per_second:g} per second"
+                )
                 break
             if text:
                 await _handle(room, conn, text)

@@ -191,6 +191,7 @@ ERROR_CODES = {
 
 # WebSocket close codes used by the server (4000-4999 are application codes)
 CLOSE_CODES = {
+    1001: "the server is shutting down",
     1008: "policy violation: too many messages, or no hello in time",
     1009: "message too big",
     1011: "server error",
@@ -251,10 +252,10 @@ def protocol_schema() -> dict[str, Any]:
     }
 
 
-def limits() -> dict[str, Any]:
+def limits(burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> dict[str, Any]:
     return {
         "max_frame_bytes": MAX_FRAME_BYTES,
-        "rate_burst": RATE_BURST,
-        "rate_per_second": RATE_PER_SECOND,
+        "rate_burst": burst,
+        "rate_per_second": per_second,
         "max_move_chars": MAX_MOVE_CHARS,
     }

@@ -29,6 +29,8 @@ from tablier.server.clocks import TIMEOUT_MOVE, Clock
 from tablier.server.computer import ComputerPool
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
+    RATE_BURST,
+    RATE_PER_SECOND,
     BadMessage,
     limits,
 )
@@ -66,6 +68,9 @@ class Settings:
     ai_workers: int | None = None
     hello_timeout: float = 15.0
     send_queue: int = 512
+    # the protocol's defaults; a load benchmark may raise them for its robot clients
+    rate_burst: int = RATE_BURST
+    rate_per_second: float = RATE_PER_SECOND
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -79,6 +84,8 @@ class Settings:
             ai_think_limit=number("TABLIER_AI_THINK_LIMIT", cls.ai_think_limit),
             ai_workers=int(workers) if workers else None,
             hello_timeout=number("TABLIER_HELLO_TIMEOUT", cls.hello_timeout),
+            rate_burst=int(number("TABLIER_RATE_BURST", cls.rate_burst)),
+            rate_per_second=number("TABLIER_RATE_PER_SECOND", cls.rate_per_second),
         )
 
 
@@ -299,7 +306,9 @@ class Room:
                 "num_players": self.num_players,
                 "seats": sorted(conn.seats),
                 "spectator": conn.spectator,
-                "limits": limits(),
+                "limits": limits(
+                    self.manager.settings.rate_burst, self.manager.settings.rate_per_second
+                ),
             }
         )
         legal = self._legal()
