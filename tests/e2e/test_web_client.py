@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -320,3 +321,125 @@ def test_spectator_and_unknown_room(web_server: Any, open_context: Any) -> None:
     page = open_context().new_page()
     page.goto(f"{web_server.url}/?room=nope")
     expect(page.locator(".notice h1")).to_have_text("Partie introuvable")
+
+
+def _void_deal_messages() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Server messages around a void Qui'win deal, built with the real engine.
+
+    Identical hands played identically give identical rows: every measurement is level
+    and the tie-break finds no difference, so the deal is void.
+    """
+    from collections import Counter
+
+    import tablier
+    from tablier.games.quiwin.tiles import TILE_COUNTS
+
+    game = tablier.load("quiwin")
+    hand = ["V22", "V22", "J23", "J23", "B24", "B24", "O23", "O25"]
+    rest = Counter(TILE_COUNTS)
+    rest.subtract(Counter(hand * 2))
+    bag = [code for code, n in rest.items() for _ in range(n)]
+    seats = [
+        {"seat": 0, "kind": "human", "level": None, "name": None, "taken": True, "connected": True},
+        {
+            "seat": 1,
+            "kind": "computer",
+            "level": "random",
+            "name": None,
+            "taken": True,
+            "connected": True,
+        },
+    ]
+
+    def message(state: Any, number: int, previous: Any) -> dict[str, Any]:
+        over = state.is_terminal()
+        return {
+            "type": "state",
+            "room": "VOID",
+            "game_number": number,
+            "seat": 0,
+            "observation": state.observation(0),
+            "legal_moves": [str(m) for m in state.legal_moves(0)],
+            "awaited": state.current_players(),
+            "moves": state.public_history(0),
+            "move_count": len(state.history),
+            "terminal": over,
+            "outcome": state.outcome() if over else None,
+            "clocks": None,
+            "seats": seats,
+            "rematch": [],
+            "previous_outcome": previous,
+        }
+
+    first = game.new_state(seed=1, deal={"hands": [hand, hand], "bag": bag})
+    while not first.is_terminal():
+        for player in first.current_players():
+            legal = [str(m) for m in first.legal_moves(player)]
+            first.apply(player, "pass" if "pass" in legal else legal[0])
+    outcome = first.outcome()
+    assert outcome is not None and outcome["reason"] == "void"
+    second = game.new_state(seed=2)
+    welcome = {
+        "type": "welcome",
+        "v": 1,
+        "room": "VOID",
+        "game": type(game).describe(),
+        "options": dict(game.options),
+        "num_players": 2,
+        "seats": [0],
+        "spectator": False,
+        "limits": {},
+    }
+    status = {
+        "room": "VOID",
+        "game": "quiwin",
+        "options": dict(game.options),
+        "num_players": 2,
+        "clock": None,
+        "game_number": 2,
+        "seats": seats,
+        "awaited": [0, 1],
+        "move_count": 0,
+        "moves": [],
+        "finished": False,
+        "outcome": None,
+        "previous_outcome": outcome,
+        "spectators": 0,
+        "links": {},
+    }
+    return status, [welcome, message(first, 1, None), message(second, 2, outcome)]
+
+
+def test_quiwin_void_deal_then_new_deal(web_server: Any, open_context: Any) -> None:
+    """The void verdict stays on screen until the player asks for the new deal.
+
+    A void deal cannot be arranged through the server's API (the deal is random), so
+    the WebSocket is answered by the test with messages the real engine produced.
+    """
+    status, messages = _void_deal_messages()
+    page = open_context().new_page()
+    errors = page_errors(page)
+    page.add_init_script(
+        "localStorage.setItem('tablier.rooms', JSON.stringify("
+        "{VOID: {game: 'quiwin', seats: [{seat: 0, token: 'tok'}], created: 1}}))"
+    )
+    page.route(f"{web_server.url}/api/rooms/VOID", lambda route: route.fulfill(json=status))
+
+    def serve(ws: Any) -> None:
+        def on_message(text: Any) -> None:
+            if json.loads(text)["type"] == "hello":
+                for message in messages:
+                    ws.send(json.dumps(message))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket(web_server.url.replace("http", "ws") + "/ws/rooms/VOID", serve)
+    page.goto(f"{web_server.url}/?room=VOID")
+    expect(page.locator(".banner-over")).to_contain_text("donne nulle")
+    expect(page.locator(".play-notice")).to_contain_text("nouvelle donne")
+    expect(page.locator(".qw-player.me .qw-row .tile")).to_have_count(8)
+    page.click("[data-action=new-deal]")
+    expect(page.locator(".qw-row .tile")).to_have_count(0)
+    expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
+    expect(page.locator(".banner-turn")).to_be_visible()
+    assert errors == []

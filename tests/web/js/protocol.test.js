@@ -207,3 +207,21 @@ test("a refused token or unknown room is final; closing by hand stops retries", 
   other.close();
   assert.equal(timers.pending.length, 0);
 });
+
+test("a void deal's final views are kept to be shown before the new deal", async () => {
+  const { heldVoidDeal, isVoid } = await import("../../../src/tablier/web/js/protocol.js");
+  const voidOutcome = { returns: [0, 0], reason: "void", result: "replay" };
+  let m = reduce(reduce(emptyModel(), welcome([0], true)), state(0));
+  m = reduce(m, state(0, { terminal: true, outcome: voidOutcome, move_count: 20 }));
+  m = reduce(m, state(0, { game_number: 2, previous_outcome: voidOutcome }));
+  assert.equal(m.newDeal, true);
+  assert.equal(heldVoidDeal(m, 0, false).outcome.reason, "void");
+  assert.equal(heldVoidDeal(m, 0, true), null);
+  assert.equal(stateFor(m, 0).game_number, 2);
+  // a rematch after a decided game keeps nothing
+  let r = reduce(reduce(emptyModel(), welcome([0])), state(0, { terminal: true, outcome: { returns: [1, -1], reason: "line" } }));
+  r = reduce(r, state(0, { game_number: 2, previous_outcome: { returns: [1, -1], reason: "line" } }));
+  assert.equal(heldVoidDeal(r, 0, false), null);
+  assert.equal(isVoid({ reason: "tiebreak" }), false);
+  assert.equal(isVoid(null), false);
+});

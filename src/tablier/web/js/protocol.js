@@ -46,6 +46,7 @@ export function emptyModel() {
     gameNumber: null,
     previousOutcome: null,
     newDeal: false,
+    voidDeal: null, // the last views of a void deal, kept to be shown before the new deal
     error: null,
     lastAccepted: null,
   };
@@ -65,8 +66,9 @@ export function reduce(model, msg) {
       const key = msg.seat == null ? "watch" : String(msg.seat);
       if (model.gameNumber != null && msg.game_number > model.gameNumber) {
         // a rematch or a new deal: the old views belong to the previous game
+        next.newDeal = isVoid(msg.previous_outcome);
+        next.voidDeal = next.newDeal && Object.values(model.states).some((st) => st.terminal) ? { ...model.states } : null;
         next.states = {};
-        next.newDeal = Boolean(msg.previous_outcome && ["void", "replay"].includes(msg.previous_outcome.reason));
       }
       next.states[key] = msg;
       next.gameNumber = msg.game_number;
@@ -88,6 +90,17 @@ export function reduce(model, msg) {
       break;
   }
   return next;
+}
+
+/** Whether an outcome is a void deal, after which the server deals again at once. */
+export function isVoid(outcome) {
+  return Boolean(outcome && (outcome.reason === "void" || outcome.result === "replay"));
+}
+
+/** The void deal's view to show before the new deal (until the player moves on), or null. */
+export function heldVoidDeal(model, seat, dismissed) {
+  if (dismissed || !model.voidDeal) return null;
+  return stateFor({ states: model.voidDeal }, seat);
 }
 
 /** Every state the model holds, newest game only, in seat order (spectator last). */

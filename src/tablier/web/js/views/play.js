@@ -4,6 +4,7 @@ import { clear, h } from "../dom.js";
 import {
   actingSeat,
   emptyModel,
+  heldVoidDeal,
   needsHandOver,
   reduce,
   rematchMessage,
@@ -131,6 +132,7 @@ export async function mount(main, ctx, params) {
   let errorText = "";
   let noticeText = "";
   let lastGameNumber = null;
+  let voidSeen = null; // the game number whose void deal the player has looked at
 
   const onMove = (seat, move) => {
     errorText = "";
@@ -336,7 +338,7 @@ export async function mount(main, ctx, params) {
         h("a", { class: "btn btn-small", href: api.recordUrl(room, state.game_number), download: "", "data-action": "download" }, "⤓ ", t("play.download")),
         h("a", { class: "btn btn-small", href: `/?room=${room}&replay=${state.game_number}`, "data-action": "replay", onclick: (e) => { e.preventDefault(); ctx.navigate(`/?room=${room}&replay=${state.game_number}`); } }, "▶ ", t("play.replay")),
       );
-      if (model.mySeats.length && !model.spectator) {
+      if (model.mySeats.length && !model.spectator && state.game_number === model.gameNumber) {
         const voted = model.mySeats.every((s) => state.rematch.includes(s));
         buttons.push(
           h(
@@ -424,14 +426,25 @@ export async function mount(main, ctx, params) {
 
   function draw() {
     const seat = currentSeat();
-    const state = stateFor(model, seat);
+    const held = heldVoidDeal(model, seat, voidSeen === model.gameNumber);
+    const state = held ?? stateFor(model, seat);
     drawTitle();
     drawPlayers(state);
     elements.banner.textContent = statusLine(state, seat);
     elements.banner.className = `banner ${state?.terminal ? `banner-over banner-${resultFor(state.outcome, seat) ?? "neutral"}` : actingSeat(model) != null ? "banner-turn" : ""}`;
     elements.error.textContent = errorText;
-    elements.notice.textContent = noticeText;
-    elements.notice.hidden = !noticeText;
+    clear(elements.notice).append(noticeText);
+    if (held) {
+      elements.notice.append(
+        " ",
+        h(
+          "button",
+          { type: "button", class: "btn btn-small btn-primary", "data-action": "new-deal", onclick: () => { voidSeen = model.gameNumber; draw(); } },
+          ctx.t("quiwin.see_new_deal"),
+        ),
+      );
+    }
+    elements.notice.hidden = !noticeText && !held;
     if (state) {
       board.render({
         t: ctx.t,
@@ -440,7 +453,7 @@ export async function mount(main, ctx, params) {
         seat,
         mine: model.mySeats,
         hidden: handOverTo != null,
-        canPlay: handOverTo == null && seat != null && state.legal_moves.length > 0,
+        canPlay: !held && handOverTo == null && seat != null && state.legal_moves.length > 0,
         flip,
         names: names(),
         game,
