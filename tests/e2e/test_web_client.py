@@ -128,6 +128,8 @@ def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: An
     anne.goto(web_server.url + "/")
     room = create_game(anne, "kwinty", "online", first="me")
     invite = anne.locator(".invite-link").first.input_value()
+    anne.click("[data-action=copy]")
+    expect(anne.locator(".toast")).to_contain_text("Lien copié")
     assert f"room={room}" in invite and "join=1" in invite
     bob.goto(invite)
     expect(bob.locator("kwinty-board svg")).to_be_visible()
