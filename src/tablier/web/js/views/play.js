@@ -369,7 +369,7 @@ export async function mount(main, ctx, params) {
 
   function notationForm(seat) {
     const { t } = ctx;
-    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", id: "notation", placeholder: t("play.notation_placeholder") });
+    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", id: "notation", placeholder: t(`play.notation_placeholder.${t.has(`play.notation_placeholder.${game.id}`) ? game.id : "other"}`) });
     return h(
       "form",
       {
