@@ -22,6 +22,9 @@ import websockets
 WAIT = float(os.environ.get("TABLIER_TEST_WAIT", "60"))
 
 
+TEXTS = ("Victor Hugo", "Voltaire", "Marie Curie", "Je pense, donc je suis")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -223,6 +226,8 @@ async def play_seat(
         if stops(state):
             return state
         move = rng.choice(state["legal_moves"])
+        if "<text>" in move:  # a free-text move: fill its template
+            move = move.replace("<text>", rng.choice(TEXTS))
         answer = await client.request({"type": "move", "seat": seat, "move": move})
         assert answer["type"] == "accepted", answer
         client.moved_at[seat] = (answer["game_number"], answer["move_count"])

@@ -69,9 +69,16 @@ def test_room_creation_is_validated(server: ServerProcess) -> None:
         _post(server, "/api/rooms", {"game": "kwinty", "clock": {"mode": "total", "seconds": -1}}),
         422,
     )
+    message = _json_error(
+        _post(server, "/api/rooms", {"game": "quiadiquoi", "options": {"deck": "/etc/passwd"}}),
+        400,
+    )
+    assert "path" in message
     # options may also be given as text, as on the command line
     created = server.create_room(game="kwinty", options={"variant": "kwintie"})
     assert created["options"]["variant"] == "kwintie"
+    created = server.create_room(game="quiadiquoi", options={"answer_seconds": "30"}, players=4)
+    assert created["options"]["answer_seconds"] == 30 and created["num_players"] == 4
 
 
 def test_room_status_and_links_reveal_no_secret(server: ServerProcess) -> None:

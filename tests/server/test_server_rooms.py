@@ -36,7 +36,7 @@ class CountState(State):
     def legal_moves(self, player: int) -> list[Move]:
         if player not in self.current_players():
             return []
-        moves = ["end", "step", "void"]
+        moves = ["end", "step", "void"] if self.game.options["moves"] == "all" else ["step"]
         if self.game.options["with_timeout"]:
             moves.append("timeout")
         return [Move(m) for m in moves]
@@ -78,6 +78,7 @@ class CountGame(Game):
     max_players = 4
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("with_timeout", False, kind=bool),
+        Option("moves", "all", choices=("all", "step")),
         Option("answer_seconds", None, kind=int, minimum=1, nullable=True),
     )
 
@@ -318,3 +319,88 @@ def test_clock_accounting() -> None:
     answer.update(None, [0], now=0.0)
     assert answer.deadlines({0: ["timeout", "pass"]}) == {0: 20.0}
     assert answer.deadlines({0: ["pass"]}) == {}
+
+
+class FakePool:
+    """Stands for the process pool: answers `answer`, or never answers."""
+
+    def __init__(self, answer: str | None) -> None:
+        self.answer = answer
+        self.calls: list[tuple[Any, ...]] = []
+
+    async def choose(self, *args: Any) -> str:
+        self.calls.append(args)
+        if self.answer is None:
+            await asyncio.sleep(3600)
+        assert self.answer is not None
+        return self.answer
+
+    def shutdown(self) -> None:
+        pass
+
+
+async def _against_computer(manager: RoomManager) -> Any:
+    created = await manager.create(
+        "count",
+        {"moves": "step"},
+        None,
+        [SeatRequest("computer", level="random"), SeatRequest("human", mine=True)],
+        False,
+        None,
+        None,
+    )
+    return created.room
+
+
+def test_a_computer_that_thinks_too_long_still_plays_a_legal_move(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        manager = RoomManager(
+            Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, ai_think_limit=0.2)
+        )
+        pool = FakePool(None)
+        manager.pool = pool  # type: ignore[assignment]
+        room = await _against_computer(manager)
+        await _until(lambda: len(room.state.history) >= 1)
+        assert room.state.history == [(0, "step")]
+        # it was asked with its own seat's observation, nothing more
+        game_id, _options, level, _seed, observation, seat = pool.calls[0]
+        assert (game_id, level, seat) == ("count", "random", 0)
+        assert observation == room.game.new_state(seed=0).observation(0)
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_illegal_computer_answer_is_replaced_by_a_legal_move(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        manager = _manager(tmp_path / "t.db")
+        manager.pool = FakePool("jump")  # type: ignore[assignment]
+        room = await _against_computer(manager)
+        await _until(lambda: len(room.state.history) >= 1)
+        assert room.state.history == [(0, "step")]
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())
+
+
+def test_computer_moves_are_shown_after_the_minimum_delay(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        manager = RoomManager(Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0.3))
+        manager.pool = FakePool("step")  # type: ignore[assignment]
+        started = asyncio.get_running_loop().time()
+        room = await _against_computer(manager)
+        await _until(lambda: len(room.state.history) >= 1)
+        # a lower bound only: however slow the machine, the move never comes sooner
+        assert asyncio.get_running_loop().time() - started >= 0.3
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())

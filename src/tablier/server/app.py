@@ -214,6 +214,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         if body.game not in registry.game_ids():
             raise ApiError(400, f"unknown game {body.game!r}", known=registry.game_ids())
+        for key, value in body.options.items():
+            # some options may name a file (QuiAdiQuoi's deck): the server reads no path
+            # a remote client chose
+            if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".")):
+                raise ApiError(400, f"option {key!r}: file paths are not accepted by the server")
         try:
             options = _load_options(body.game, body.options)
         except ValueError as exc:
