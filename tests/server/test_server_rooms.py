@@ -157,6 +157,13 @@ def test_an_ordinary_end_waits_for_a_rematch(toy_registry: None, tmp_path: Path)
         assert room.over and room.rematch == {0}
         await room.ask_rematch(1)
         assert room.number == 2 and not room.over and room.rematch == set()
+        await room.play(0, "end")
+        # a finished room nobody watches leaves memory and comes back from the database
+        manager.forget(room)
+        assert room.id not in manager.rooms
+        again = await manager.get_room(room.id)
+        assert again is not None and again is not room
+        assert again.number == 2 and again.over and again.result == room.result
         await manager.shutdown()
         manager.storage.close()
 

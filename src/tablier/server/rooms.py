@@ -322,6 +322,9 @@ class Room:
         if conn in self.connections:
             self.connections.discard(conn)
             self._presence()
+        if not self.connections and self.over:
+            # nobody left to ask for a rematch: the database keeps it, memory need not
+            self.manager.forget(self)
 
     def _presence(self, exclude: Connection | None = None) -> None:
         message = {"type": "presence", "seats": self.public_seats()}
@@ -755,6 +758,12 @@ class RoomManager:
                 target.name = name
         room._presence()
         return seat, token
+
+    def forget(self, room: Room) -> None:
+        """Drop a room from memory; the next request loads it again from the database."""
+        if self.rooms.get(room.id) is room and not room.lock.locked():
+            del self.rooms[room.id]
+            room.stop()
 
     async def shutdown(self) -> None:
         for room in self.rooms.values():
