@@ -223,6 +223,7 @@ export async function mount(main, ctx, params) {
                 // the colour only when the name does not already say it
                 name === seatColour(t, game.id, seat) ? null : seatColour(t, game.id, seat),
                 model.mySeats.includes(seat) && model.mySeats.length === 1 ? t("play.you") : null,
+                info.kind === "human" && info.taken === false ? t("play.seat_free") : null,
                 ...extra,
               ]
                 .filter(Boolean)
@@ -311,6 +312,7 @@ export async function mount(main, ctx, params) {
       );
     }
     const buttons = [];
+    buttons.push(h("a", { class: "btn btn-small btn-ghost", href: `/?rules=${game.id}`, target: "_blank", rel: "noopener" }, t("play.rules")));
     if (board.canFlip) {
       buttons.push(
         h("button", { type: "button", class: "btn btn-small", "data-action": "flip", "aria-pressed": String(flip), onclick: () => { flip = !flip; draw(); } }, "⇄ ", t("play.flip")),
@@ -461,6 +463,9 @@ export async function mount(main, ctx, params) {
     }
     drawSide(state, seat);
     drawOverlay();
+    // the tab's title tells a player whose tab is in the background that it is his turn
+    const myTurn = !held && actingSeat(model) != null;
+    document.title = myTurn ? `● ${ctx.t("play.title_turn")} — ${game.name}` : `${game.name} — Tablier`;
   }
 
   const conn = new RoomConnection({
@@ -503,6 +508,7 @@ export async function mount(main, ctx, params) {
   return {
     relabel: () => draw(),
     destroy: () => {
+      document.title = ctx.t("app.title");
       clearInterval(ticker);
       conn.close();
     },
