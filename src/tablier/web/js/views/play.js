@@ -163,7 +163,10 @@ export async function mount(main, ctx, params) {
     elements.overlay,
   );
 
-  const names = () => (model.seats ?? status.seats).map((_, i) => seatName(ctx.t, game.id, model.seats, i));
+  const names = () => {
+    const seats = model.seats?.length ? model.seats : status.seats;
+    return seats.map((_, i) => seatName(ctx.t, game.id, seats, i));
+  };
 
   function currentSeat() {
     const next = viewSeat(model, shownSeat);
@@ -399,6 +402,7 @@ export async function mount(main, ctx, params) {
       return;
     }
     const list = names();
+    const appearing = overlay.hidden || overlay.contains(document.activeElement);
     overlay.hidden = false;
     clear(overlay).append(
       h(
@@ -423,7 +427,7 @@ export async function mount(main, ctx, params) {
         ),
       ),
     );
-    overlay.querySelector("button").focus();
+    if (appearing) overlay.querySelector("button").focus();
   }
 
   function draw() {
