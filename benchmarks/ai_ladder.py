@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from tablier.ai.arena import MatchSpec, PlayerSummary, run_match, summarize
+from tablier.ai.arena import MatchSpec, PlayerSummary, run_match, save_results, summarize
 from tablier.core.registry import game_ids
 
 # (game, opponent, target): `hard` should win at least `target` of the games
@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("ai_ladder.md"))
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--save", type=Path, help="directory for every game's record")
     args = parser.parse_args(argv)
 
     known = set(game_ids())
@@ -119,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         began = time.perf_counter()
         print(f"{game}: hard vs {opponent}, {args.games} games…", file=sys.stderr, flush=True)
         results = run_match(spec, jobs=args.jobs)
+        if args.save is not None:
+            save_results(results, args.save / f"{game}-hard-vs-{opponent}", game)
         hard = summarize(spec, results)[0]
         line = row(game, opponent, target, hard, time.perf_counter() - began)
         print(line, file=sys.stderr, flush=True)

@@ -20,7 +20,8 @@ def test_wilson_interval_matches_the_formula_at_known_points() -> None:
     low, high = wilson(0, 10)
     assert low == 0.0
     assert high == pytest.approx(0.2775, abs=1e-4)
-    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(10, 10)[1] == 1.0
+    assert elo_interval(10, 0, 0)[2] == math.inf
 
 
 def test_elo_difference_of_a_score() -> None:
