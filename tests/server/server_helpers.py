@@ -35,8 +35,9 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m tablier serve` on a free port with its own SQLite database."""
 
-    def __init__(self, db_path: Path, log_path: Path, env: dict[str, str] | None = None) -> None:
-        self.db_path = db_path
+    def __init__(self, db: Path | str, log_path: Path, env: dict[str, str] | None = None) -> None:
+        """`db`: a SQLite file, or a database URL."""
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.log_path = log_path
         self.env = {"TABLIER_AI_DELAY": "0", "TABLIER_AI_WORKERS": "1", **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
@@ -62,7 +63,7 @@ class ServerProcess:
                 "--port",
                 str(self.port),
                 "--db",
-                f"sqlite:///{self.db_path}",
+                self.db_url,
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -16,6 +16,7 @@ from tablier.core.move import Move
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.server.clocks import Clock
+from tablier.server.computer import ComputerPool
 from tablier.server.protocol import BadMessage
 from tablier.server.rooms import RoomManager, SeatRequest, Settings
 from tablier.server.storage import Storage
@@ -170,7 +171,9 @@ def test_an_ordinary_end_waits_for_a_rematch(toy_registry: None, tmp_path: Path)
     asyncio.run(scenario())
 
 
-def test_refused_moves_change_nothing(toy_registry: None, tmp_path: Path) -> None:
+def test_refused_moves_change_nothing(
+    toy_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path / "t.db")
         room = await _two_humans(manager)
@@ -186,13 +189,12 @@ def test_refused_moves_change_nothing(toy_registry: None, tmp_path: Path) -> Non
         async def broken(_op: Any) -> None:
             raise OSError("disk full")
 
-        real_write = manager.storage.write
-        manager.storage.write = broken  # type: ignore[method-assign,assignment]
-        with pytest.raises(BadMessage) as failed:
-            await room.play(0, "step")
+        with monkeypatch.context() as patch:
+            patch.setattr(manager.storage, "write", broken)
+            with pytest.raises(BadMessage) as failed:
+                await room.play(0, "step")
         assert failed.value.code == "server_error"
         assert room.state.history == [] and room.state.current_players() == [0]
-        manager.storage.write = real_write  # type: ignore[method-assign]
         await room.play(0, "step")
         assert room.state.history == [(0, "step")]
         await manager.shutdown()
@@ -328,15 +330,24 @@ def test_clock_accounting() -> None:
     assert answer.deadlines({0: ["pass"]}) == {}
 
 
-class FakePool:
+class FakePool(ComputerPool):
     """Stands for the process pool: answers `answer`, or never answers."""
 
     def __init__(self, answer: str | None) -> None:
+        super().__init__(1)
         self.answer = answer
         self.calls: list[tuple[Any, ...]] = []
 
-    async def choose(self, *args: Any) -> str:
-        self.calls.append(args)
+    async def choose(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        level: str,
+        seed: int,
+        observation: dict[str, Any],
+        seat: int,
+    ) -> str:
+        self.calls.append((game_id, options, level, seed, observation, seat))
         if self.answer is None:
             await asyncio.sleep(3600)
         assert self.answer is not None
@@ -367,7 +378,7 @@ def test_a_computer_that_thinks_too_long_still_plays_a_legal_move(
             Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, ai_think_limit=0.2)
         )
         pool = FakePool(None)
-        manager.pool = pool  # type: ignore[assignment]
+        manager.pool = pool
         room = await _against_computer(manager)
         await _until(lambda: len(room.state.history) >= 1)
         assert room.state.history == [(0, "step")]
@@ -386,7 +397,7 @@ def test_an_illegal_computer_answer_is_replaced_by_a_legal_move(
 ) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path / "t.db")
-        manager.pool = FakePool("jump")  # type: ignore[assignment]
+        manager.pool = FakePool("jump")
         room = await _against_computer(manager)
         await _until(lambda: len(room.state.history) >= 1)
         assert room.state.history == [(0, "step")]
@@ -401,7 +412,7 @@ def test_computer_moves_are_shown_after_the_minimum_delay(
 ) -> None:
     async def scenario() -> None:
         manager = RoomManager(Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0.3))
-        manager.pool = FakePool("step")  # type: ignore[assignment]
+        manager.pool = FakePool("step")
         started = asyncio.get_running_loop().time()
         room = await _against_computer(manager)
         await _until(lambda: len(room.state.history) >= 1)

@@ -187,6 +187,7 @@ ERROR_CODES = {
     "game_over": "the game is over",
     "game_not_over": "a rematch is possible only after the game ends",
     "spectator": "spectators cannot act",
+    "server_error": "the move could not be stored; nothing changed, try again",
 }
 
 # WebSocket close codes used by the server (4000-4999 are application codes)
