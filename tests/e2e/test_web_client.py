@@ -246,11 +246,12 @@ def test_quiwin_against_the_computer(web_server: Any, open_context: Any) -> None
     create_game(page, "quiwin", "computer", level="random")
     expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
     # the hand is drawn to scale: a 25 mm tile is wider than a 22 mm one
-    widths = {
-        code: page.locator(f".qw-hand .tile[data-code={code}]").first.bounding_box()["width"]
-        for code in ("V22", "J23", "B24", "O23", "O25", "R23", "R24", "R25")
-        if page.locator(f".qw-hand .tile[data-code={code}]").count()
-    }
+    # measured in one go: a state from the computer may redraw the hand at any moment
+    measured = page.eval_on_selector_all(
+        ".qw-hand .tile", "els => els.map(e => [e.dataset.code, e.getBoundingClientRect().width])"
+    )
+    widths = {code: width for code, width in measured}
+    assert len(measured) == 8 and widths
     for a, wa in widths.items():
         for b, wb in widths.items():
             if int(a[1:]) < int(b[1:]):
