@@ -52,6 +52,16 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        """Start on a free port; another try if the port was taken meanwhile."""
+        for attempt in range(3):
+            try:
+                return self._start()
+            except RuntimeError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start(self) -> ServerProcess:
         self.port = free_port()
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
@@ -79,6 +89,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()
         raise RuntimeError("the server did not start in time")
 
     def kill(self) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import websockets
-from server_helpers import Client, ServerProcess, play_seat, run
+from server_helpers import WAIT, Client, ServerProcess, play_seat, run
 
 import tablier
 
@@ -71,7 +71,9 @@ def _crash_and_recover(server: ServerProcess) -> None:
             for i, (c, s) in enumerate(players)
         ]
         start = sum(len(c.accepted) for c, _ in players)
+        deadline = asyncio.get_running_loop().time() + WAIT
         while sum(len(c.accepted) for c, _ in players) < start + 6:
+            assert asyncio.get_running_loop().time() < deadline, "the games stopped moving"
             await asyncio.sleep(0.01)
         server.kill()
         results = await asyncio.gather(*tasks, return_exceptions=True)

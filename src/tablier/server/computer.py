@@ -37,12 +37,6 @@ def think(
     return str(player.choose(observation, seat))
 
 
-def _warm() -> int:
-    import tablier.ai  # noqa: F401
-
-    return os.getpid()
-
-
 class ComputerPool:
     """A lazily started process pool; a broken pool is replaced on the next request."""
 
