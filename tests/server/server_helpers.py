@@ -17,6 +17,11 @@ from typing import Any
 
 import httpx
 import websockets
+from pydantic import TypeAdapter
+
+from tablier.server.protocol import ServerMessage
+
+SERVER_MESSAGES: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 # generous: the machine is shared by many workers
 WAIT = float(os.environ.get("TABLIER_TEST_WAIT", "60"))
@@ -154,6 +159,8 @@ class Client:
         text = await asyncio.wait_for(self.ws.recv(), timeout)
         self.frames.append(text)
         data: dict[str, Any] = json.loads(text)
+        # every frame the server sends matches the published schema
+        SERVER_MESSAGES.validate_python(data)
         if data.get("type") == "state":
             self.latest[data["seat"]] = data
         elif data.get("type") == "accepted":

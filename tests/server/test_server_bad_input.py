@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import websockets
@@ -216,3 +217,20 @@ def test_bad_input_does_not_disturb_a_game_in_progress(server: ServerProcess) ->
         return end
 
     assert run(game())["terminal"]
+
+
+def test_a_silent_connection_is_closed_when_no_hello_comes(tmp_path: Path) -> None:
+    quick = ServerProcess(
+        tmp_path / "t.db", tmp_path / "server.log", env={"TABLIER_HELLO_TIMEOUT": "1"}
+    ).start()
+    try:
+        room, _ = _two_seat_room(quick)
+
+        async def silent() -> tuple[int | None, str]:
+            client = Client(await websockets.connect(f"{quick.ws}/ws/rooms/{room}"))
+            return await client.closed_with()
+
+        code, reason = run(silent())
+        assert code == 1008 and "hello" in reason
+    finally:
+        quick.stop()
