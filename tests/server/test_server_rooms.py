@@ -176,7 +176,7 @@ def test_refused_moves_change_nothing(
 ) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path / "t.db")
-        room = await _two_humans(manager)
+        room = await _two_humans(manager, clock={"mode": "total", "seconds": 600})
         with pytest.raises(BadMessage) as wrong_turn:
             await room.play(1, "step")
         assert wrong_turn.value.code == "not_awaited"
@@ -195,6 +195,7 @@ def test_refused_moves_change_nothing(
                 await room.play(0, "step")
         assert failed.value.code == "server_error"
         assert room.state.history == [] and room.state.current_players() == [0]
+        assert room.clock is not None and sorted(room.clock.since) == [0]  # still thinking
         await room.play(0, "step")
         assert room.state.history == [(0, "step")]
         await manager.shutdown()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import json
 import logging
@@ -374,6 +375,7 @@ class Room:
             raise BadMessage("illegal_move", str(exc)) from None
         notation = state.history[-1][1]
         idx = len(state.history) - 1
+        clock_before = copy.deepcopy(self.clock)
         if self.clock is not None:
             self.clock.update(seat, state.current_players())
         result = state.outcome() if state.is_terminal() else None
@@ -392,6 +394,7 @@ class Room:
         except Exception:
             log.exception("room %s: storing a move failed; the move is withdrawn", self.id)
             self._rebuild(state.history[:-1])
+            self.clock = clock_before
             raise BadMessage("server_error", "the move could not be stored; try again") from None
         self.rematch.clear()
         if conn is not None:
