@@ -315,7 +315,9 @@ async function myGames(ctx, box) {
               : t("lobby.finished")
             : row.yourTurn
               ? t("lobby.your_turn")
-              : t("lobby.in_progress", { n: row.status.move_count }),
+              : row.status.seats.some((seat) => seat.kind === "human" && !seat.taken)
+                ? t("lobby.waiting_join")
+                : t("lobby.in_progress", { n: row.status.move_count }),
         ),
       ),
       row.status.finished
