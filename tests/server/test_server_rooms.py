@@ -423,3 +423,62 @@ def test_computer_moves_are_shown_after_the_minimum_delay(
         manager.storage.close()
 
     asyncio.run(scenario())
+
+
+def test_a_void_quiwin_deal_is_dealt_again_in_the_same_room(tmp_path: Path) -> None:
+    """The real engine: equal rows down to the last tile of palier 2 void the deal."""
+    from collections import Counter
+
+    import tablier
+    from tablier.games.quiwin.tiles import TILE_COUNTS
+
+    row0 = ["J23", "J23", "O23", "B24", "O25", "V22", "J23", "V22"]
+    row1 = ["O23", "J23", "O23", "B24", "O25", "V22", "V22", "J23"]
+    rest = Counter(TILE_COUNTS)
+    rest.subtract(Counter(row0 + row1))
+    deal = {"hands": [row0, row1], "bag": sorted(rest.elements())}
+
+    async def scenario() -> None:
+        manager = _manager(tmp_path / "t.db")
+        created = await manager.create(
+            "quiwin",
+            {},
+            None,
+            [SeatRequest("human", mine=True), SeatRequest("human", mine=True)],
+            False,
+            None,
+            None,
+            setup={"deal": deal},
+        )
+        room = created.room
+        for tile0, tile1 in zip(row0, row1, strict=True):
+            await room.play(0, tile0)
+            await room.play(1, tile1)
+
+            def in_window() -> bool:
+                quiwin: Any = room.state
+                return room.number == 1 and quiwin.phase == "actions"
+
+            while in_window():
+                for seat in room.state.current_players():
+                    await room.play(seat, "pass")
+        assert room.number == 2 and not room.over
+        assert room.previous_result is not None and room.previous_result["reason"] == "void"
+        stored = manager.storage.load_game(room.id, 1)
+        assert stored is not None and stored[1].finished and stored[1].setup == {"deal": deal}
+        record = {
+            "game": "quiwin",
+            "options": room.options,
+            "seed": stored[1].seed,
+            "num_players": 2,
+            "setup": stored[1].setup,
+            "moves": [[p, m] for p, m in stored[1].moves],
+        }
+        outcome = tablier.replay(record).outcome()
+        assert outcome is not None and outcome["reason"] == "void"
+        second = manager.storage.load_game(room.id, 2)
+        assert second is not None and second[1].setup == {} and not second[1].finished
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())

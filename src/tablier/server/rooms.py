@@ -666,15 +666,20 @@ class RoomManager:
         shuffle: bool | None,
         clock: dict[str, Any] | None,
         player_id: str | None,
+        setup: dict[str, Any] | None = None,
     ) -> Created:
-        """Create a room (ValueError says what is wrong with the request)."""
+        """Create a room (ValueError says what is wrong with the request).
+
+        `setup` (e.g. an explicit Qui'win deal) is for the first game only; it is not
+        offered to clients, who could otherwise choose their own luck.
+        """
         game_cls = registry.game_class(game_id)
         game = game_cls(**options)
         if num_players is None and seat_requests:
             # more seats listed than the game's default: that many players
             default = game_cls.default_players or game_cls.min_players
             num_players = max(default, len(seat_requests))
-        state = game.new_state(seed=secrets.randbits(62), num_players=num_players)
+        state = game.new_state(seed=secrets.randbits(62), num_players=num_players, **(setup or {}))
         n = state.num_players
         requests = list(seat_requests) or [SeatRequest("human", mine=True)]
         if len(requests) > n:
