@@ -143,6 +143,14 @@ def test_player_games_and_protocol_schema(server: ServerProcess) -> None:
 def test_the_web_client_is_served_at_the_root(server: ServerProcess) -> None:
     response = server.get("/")
     assert response.status_code == 200 and "<html" in response.text.lower()
+    web = Path(tablier.__file__).resolve().parent / "web"
+    modules = sorted(web.rglob("*.js"))
+    if modules:
+        served = server.get("/" + modules[0].relative_to(web).as_posix())
+        assert served.status_code == 200
+        assert served.headers["content-type"].startswith("text/javascript")
+    missing = server.get("/no/such/file.js")
+    _json_error(missing, 404)
 
 
 def test_protocol_document_lists_every_code() -> None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import mimetypes
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -337,6 +338,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():
+        # browsers refuse ES modules served with another type; some systems lack these
+        for suffix, kind in ((".js", "text/javascript"), (".mjs", "text/javascript")):
+            mimetypes.add_type(kind, suffix)
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
 
