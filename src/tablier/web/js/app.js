@@ -86,6 +86,7 @@ function drawHeader() {
     ),
   );
   document.title = t("app.title");
+  document.querySelector(".skip").textContent = t("nav.skip");
 }
 
 /** A short message at the bottom of the screen; errors are announced assertively. */
