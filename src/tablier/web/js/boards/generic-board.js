@@ -38,7 +38,16 @@ class GenericBoard extends HTMLElement {
                 type: "button",
                 class: "btn btn-small",
                 "data-move": move,
-                onclick: () => this.dispatchEvent(new CustomEvent("play-move", { bubbles: true, detail: { seat, move } })),
+                onclick: () => {
+                  // a text move (answer:<text>) is a template: fill it in by hand first
+                  const input = document.getElementById("notation");
+                  if (/<[^>]+>/.test(move) && input) {
+                    input.value = move.replace(/<[^>]+>/, "");
+                    input.focus();
+                    return;
+                  }
+                  this.dispatchEvent(new CustomEvent("play-move", { bubbles: true, detail: { seat, move } }));
+                },
               },
               move,
             ),
