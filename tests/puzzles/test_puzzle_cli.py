@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tablier
+from tablier.games.counterplays.state import CounterplaysState
 from tablier.puzzles.level6 import top_level
 from tablier.puzzles_cli import puzzle_app
 
@@ -68,6 +69,7 @@ def test_level6_saves_a_record_that_replays(tmp_path: Path) -> None:
     assert "Found: a tile reaches level" in result.output
     saved = tmp_path / "line.tablier.json"
     state = tablier.replay(tablier.load_record(saved))
+    assert isinstance(state, CounterplaysState)
     assert top_level(state) >= 3
 
 

@@ -58,7 +58,7 @@ def test_a_column_no_row_names_means_no_solution() -> None:
 
 def test_secondary_columns_are_covered_at_most_once() -> None:
     # rows x and y both cover primary 1 and 2 between them, but share secondary "s"
-    rows = {"x": [1, "s"], "y": [2, "s"], "z": [2]}
+    rows: dict[str, list[object]] = {"x": [1, "s"], "y": [2, "s"], "z": [2]}
     problem: ExactCover[str, object] = ExactCover(rows, primary=[1, 2], secondary=["s"])
     assert [sorted(s) for s in problem.solutions()] == [["x", "z"]]
 

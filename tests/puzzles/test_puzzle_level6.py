@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import tablier
 from tablier.games.counterplays.state import CounterplaysState
+from tablier.puzzles.counterplays import level6_report
 from tablier.puzzles.level6 import search, top_level
 
-# Found by `tablier puzzle level6 --save ...` (width 150, seed 0) and kept as data:
-# the unit tests replay it rather than repeat a search of several seconds.
-STORED = Path(__file__).parent / "data" / "level6.tablier.json"
+# Found by `tablier puzzle level6 --save ...` (level 6: the defaults; level 7:
+# `--target 7 --width 300 --seed 2`) and kept as data: the unit tests replay them
+# rather than repeat searches of a minute.
+DATA = Path(__file__).parent / "data"
 
 
 def replayed(record: dict[str, object]) -> CounterplaysState:
@@ -26,13 +30,15 @@ def assert_alternating_whole_game(state: CounterplaysState) -> None:
     assert all(not left for left in state.left)
 
 
-def test_the_stored_line_reaches_level_6_through_the_engine() -> None:
-    state = replayed(tablier.load_record(STORED))
+@pytest.mark.parametrize(("name", "level"), [("level6", 6), ("level7", 7)])
+def test_the_stored_line_reaches_its_level_through_the_engine(name: str, level: int) -> None:
+    state = replayed(tablier.load_record(DATA / f"{name}.tablier.json"))
     assert_alternating_whole_game(state)
-    assert top_level(state) >= 6
-    # the level-6 tile rests on cells of height 5 that other tiles raised
-    (level6_tile,) = [t for t in state.tiles if t[3] == 6]
-    assert all(state.height[k] >= 6 for k in level6_tile[2])
+    assert top_level(state) == level
+    # a tile at that level stands on cells that the tiles below raised to level - 1
+    top_tiles = [t for t in state.tiles if t[3] == level]
+    assert top_tiles
+    assert all(state.height[k] == level for k in top_tiles[0][2])
 
 
 def test_a_small_search_reaches_its_target_and_replays() -> None:
@@ -48,10 +54,20 @@ def test_a_small_search_reaches_its_target_and_replays() -> None:
 def test_out_of_budget_reports_the_highest_level_honestly() -> None:
     result = search(target=6, width=2, budget=300)
     assert not result.found
+    assert result.out_of_budget
     assert result.nodes >= 300
+    assert "node budget ran out" in level6_report(result)
     state = replayed(result.record)
     assert top_level(state) == result.reached < 6
     assert_alternating_whole_game(state)
+
+
+def test_a_beam_that_runs_out_of_tiles_says_so() -> None:
+    result = search(target=12, width=1)
+    assert not result.found and not result.out_of_budget
+    text = level6_report(result)
+    assert "ran out of tiles" in text and "not a proof" in text
+    assert f"highest level reached is {result.reached}" in text
 
 
 def test_same_seed_same_line() -> None:

@@ -52,13 +52,18 @@ def triangle_report(side: int | None = None) -> str:
     """Puzzle 3a: an equilateral triangle would need n² = 72, which no whole n gives."""
     low = math.isqrt(AREA)
     lines = [
-        f"An equilateral triangle of side n holds n² unit triangles; the twelve tiles "
-        f"cover {AREA}. Since {low}² = {low * low} < {AREA} < {(low + 1) ** 2} = "
-        f"{low + 1}², no triangle has exactly {AREA}: the twelve white tiles cannot form "
-        "an equilateral triangle.",
+        f"An equilateral triangle of side n holds n² unit triangles; the twelve tiles cover {AREA}."
     ]
-    assert not triangle_sides()
-    for n in [side] if side is not None else [low, low + 1]:
+    fitting = triangle_sides()
+    if fitting:  # not for 72 tiles' worth, but the argument is kept general
+        lines[0] += f" Side {fitting[0]} has exactly that area: see the search below."
+    else:
+        lines[0] += (
+            f" Since {low}² = {low * low} < {AREA} < {(low + 1) ** 2} = {low + 1}², no "
+            f"triangle has exactly {AREA}: the twelve white tiles cannot form an "
+            "equilateral triangle."
+        )
+    for n in [side] if side is not None else [*fitting, low, low + 1]:
         lines.append(tiling_report(f"Triangle of side {n}", tile(regions.triangle(n))))
     return "\n\n".join(lines)
 
@@ -158,9 +163,15 @@ def level6_report(result: Level6Result) -> str:
             f"legal game of {len(result.moves)} moves, colours alternating."
         )
     else:
+        why = (
+            "the node budget ran out"
+            if result.out_of_budget
+            else "every line the beam kept ran out of tiles first"
+        )
         head = (
-            f"Not found within the budget: the highest level reached is {result.reached} "
-            f"(target {result.target}); this is not a proof that it cannot be done."
+            f"Not found: {why}; the highest level reached is {result.reached} "
+            f"(target {result.target}). This is not a proof that it cannot be done: "
+            "try another --seed or a wider --width."
         )
     final = replay(result.record)
     lines = [

@@ -1,7 +1,8 @@
 """Knuth's Algorithm X over dictionaries of sets, with optional columns and budgets.
 
 Columns are either *primary* (each must be covered exactly once) or *secondary* (each
-may be covered at most once). A solution is a list of row names. The column links are
+may be covered at most once). A solution is a list of row names; as in Knuth's
+formulation, a row covering no primary column is never part of one. The column links are
 sets rather than circular lists: removing a row from a set and adding it back plays
 the part of the dancing links, and Python sets make that both short and fast.
 

@@ -43,6 +43,7 @@ class Level6Result:
     record: dict[str, Any]
     nodes: int
     seconds: float
+    out_of_budget: bool  # False when the beam played every tile without reaching target
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -110,6 +111,7 @@ def search(
         record=line.record(),
         nodes=nodes,
         seconds=time.perf_counter() - started,
+        out_of_budget=nodes >= budget,
         settings={"width": width, "base": base, "seed": seed, "budget": budget},
     )
 

@@ -67,7 +67,7 @@ def touching(
     return rows
 
 
-def _problem(
+def ring_cover_problem(
     targets: frozenset[Cell], occupied: frozenset[Cell], letters: Iterable[str]
 ) -> ExactCover[Piece, object]:
     letters = list(letters)
@@ -110,7 +110,7 @@ def minimum_surround(letter: str, max_tiles: int = len(LETTERS)) -> Minimum:
     """Iterative deepening: the first tile count with a surround is the minimum."""
     black = black_tile(letter)
     targets = ring(black)
-    problem = _problem(targets, frozenset(black), LETTERS)
+    problem = ring_cover_problem(targets, frozenset(black), LETTERS)
     proof: dict[int, int] = {}
     for k in range(1, max_tiles + 1):
         found = problem.first(max_rows=k)
@@ -123,7 +123,7 @@ def minimum_surround(letter: str, max_tiles: int = len(LETTERS)) -> Minimum:
 def minimum_surrounds(minimum: Minimum) -> Iterator[list[Piece]]:
     """The surrounds of the black tile with the minimum number of white tiles, lazily."""
     black = frozenset(minimum.black)
-    problem = _problem(ring(black), black, LETTERS)
+    problem = ring_cover_problem(ring(black), black, LETTERS)
     for found in problem.solutions(max_rows=minimum.count):
         yield _in_order(found)
 
@@ -165,7 +165,7 @@ def follow_up(
         white_cells = frozenset(c for _, cells in whites for c in cells)
         occupied = white_cells | frozenset(minimum.black)
         targets = ring(white_cells) - occupied
-        problem = _problem(targets, occupied, others)
+        problem = ring_cover_problem(targets, occupied, others)
         allowed = min(per_surround, budget - result.nodes)
         found = problem.first(max_rows=len(others), budget=allowed)
         result.nodes += problem.nodes
