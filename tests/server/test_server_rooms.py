@@ -185,6 +185,18 @@ def test_refused_moves_change_nothing(
         assert illegal.value.code == "illegal_move" and "jump" in illegal.value.message
         assert room.state.history == []
 
+        # an engine that breaks on a move leaves the position as it was
+        def crash(_player: int, _move: str) -> str:
+            room.state.steps = 99
+            raise KeyError("bug")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(room.state, "_apply", crash)
+            with pytest.raises(BadMessage) as broke:
+                await room.play(0, "step")
+        assert broke.value.code == "server_error"
+        assert room.state.history == [] and room.state.steps == 0
+
         # a move the database cannot store is withdrawn: nobody is told, nothing changes
         async def broken(_op: Any) -> None:
             raise OSError("disk full")

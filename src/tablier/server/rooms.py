@@ -373,6 +373,13 @@ class Room:
             state.apply(seat, move)
         except IllegalMove as exc:
             raise BadMessage("illegal_move", str(exc)) from None
+        except Exception:
+            # an engine bug: the position may be half-changed, so rebuild it from the record
+            log.exception("room %s: the engine failed on %r by seat %s", self.id, move, seat)
+            self._rebuild(list(state.history))
+            raise BadMessage(
+                "server_error", "the game engine failed on this move; nothing changed"
+            ) from None
         notation = state.history[-1][1]
         idx = len(state.history) - 1
         clock_before = copy.deepcopy(self.clock)
