@@ -206,6 +206,10 @@ export async function mount(main, ctx, params) {
       const info = model.seats?.[seat] ?? {};
       const extra = [];
       if (Array.isArray(obs.pieces_left)) extra.push(t("kwinty.pieces_left", { n: obs.pieces_left[seat] }));
+      // lines of four decide a Kwinty game nobody wins by five: worth seeing as they come
+      if (Array.isArray(obs.lines_of_four) && obs.lines_of_four.some((n) => n > 0)) {
+        extra.push(t("kwinty.lines4", { n: obs.lines_of_four[seat] }));
+      }
       if (Array.isArray(obs.hand_sizes)) extra.push(t("quiwin.tiles_in_hand", { n: obs.hand_sizes[seat] }));
       elements.players.append(
         h(
