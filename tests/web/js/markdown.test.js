@@ -57,3 +57,14 @@ test("quotes and rules", () => {
 test("escapeHtml escapes the five special characters", () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 });
+
+test("nested lists follow the indentation and keep the numbering", () => {
+  const source = "1. one\n   more\n   - sub a\n   - sub b\n2. two\n3. three";
+  assert.equal(
+    renderMarkdown(source),
+    "<ol><li>one more<ul><li>sub a</li><li>sub b</li></ul></li><li>two</li><li>three</li></ol>",
+  );
+  assert.equal(renderMarkdown("3. c\n4. d"), '<ol start="3"><li>c</li><li>d</li></ol>');
+  assert.equal(renderMarkdown("- a\n\n  still a\n- b"), "<ul><li>a still a</li><li>b</li></ul>");
+  assert.equal(renderMarkdown("- a\n\nafter"), "<ul><li>a</li></ul>\n<p>after</p>");
+});

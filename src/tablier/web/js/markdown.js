@@ -55,6 +55,46 @@ function splitRow(line) {
   return row.split("|").map((cell) => cell.trim());
 }
 
+const ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
+
+const indentOf = (line) => line.match(/^\s*/)[0].length;
+
+/**
+ * A list starting at line `i`, with the lists nested in it by indentation; returns the
+ * HTML and the index of the first line after the list.
+ */
+function renderList(lines, i) {
+  const first = lines[i].match(ITEM);
+  const indent = first[1].length;
+  const ordered = /\d/.test(first[2]);
+  const items = [];
+  while (i < lines.length) {
+    const line = lines[i];
+    const m = line.match(ITEM);
+    if (m && m[1].length === indent && /\d/.test(m[2]) === ordered) {
+      items.push({ text: m[3], nested: [] });
+      i += 1;
+    } else if (items.length && m && m[1].length > indent) {
+      const [html, next] = renderList(lines, i);
+      items[items.length - 1].nested.push(html);
+      i = next;
+    } else if (items.length && line.trim() && !m && indentOf(line) > indent) {
+      // a continuation line of the current item
+      items[items.length - 1].text += ` ${line.trim()}`;
+      i += 1;
+    } else if (items.length && !line.trim() && i + 1 < lines.length && indentOf(lines[i + 1]) > indent && lines[i + 1].trim()) {
+      i += 1; // a blank line inside an item
+    } else {
+      break;
+    }
+  }
+  const tag = ordered ? "ol" : "ul";
+  const start = ordered ? Number.parseInt(first[2], 10) : 1;
+  const attrs = ordered && start !== 1 ? ` start="${start}"` : "";
+  const body = items.map((it) => `<li>${renderInline(it.text)}${it.nested.join("")}</li>`).join("");
+  return [`<${tag}${attrs}>${body}</${tag}>`, i];
+}
+
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 
 /** Render Markdown text to an HTML string (headings, paragraphs, lists, tables, code). */
@@ -119,26 +159,11 @@ export function renderMarkdown(source) {
       );
       continue;
     }
-    const item = line.match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
-    if (item) {
+    if (ITEM.test(line)) {
       flush();
-      const ordered = /\d/.test(item[2]);
-      const tag = ordered ? "ol" : "ul";
-      const items = [];
-      while (i < lines.length) {
-        const m = lines[i].match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
-        if (m && /\d/.test(m[2]) === ordered) {
-          items.push(m[3]);
-          i += 1;
-        } else if (items.length && /^\s{2,}\S/.test(lines[i])) {
-          // a continuation line of the current item
-          items[items.length - 1] += ` ${lines[i].trim()}`;
-          i += 1;
-        } else {
-          break;
-        }
-      }
-      out.push(`<${tag}>${items.map((t) => `<li>${renderInline(t)}</li>`).join("")}</${tag}>`);
+      const [html, next] = renderList(lines, i);
+      out.push(html);
+      i = next;
       continue;
     }
     const quote = line.match(/^>\s?(.*)$/);
