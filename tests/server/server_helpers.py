@@ -256,3 +256,9 @@ async def play_seat(
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+def slow_think(*_args: Any) -> str:
+    """A computer player that thinks far too long (run in a worker process)."""
+    time.sleep(3)
+    return "step"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from server_helpers import slow_think
 
 from tablier.core import registry
 from tablier.core.errors import IllegalMove
@@ -344,9 +345,9 @@ def test_clock_accounting() -> None:
 
 
 class FakePool(ComputerPool):
-    """Stands for the process pool: answers `answer`, or never answers."""
+    """Stands for the process pool: always answers `answer` at once."""
 
-    def __init__(self, answer: str | None) -> None:
+    def __init__(self, answer: str) -> None:
         super().__init__(1)
         self.answer = answer
         self.calls: list[tuple[Any, ...]] = []
@@ -359,11 +360,9 @@ class FakePool(ComputerPool):
         seed: int,
         observation: dict[str, Any],
         seat: int,
+        limit: float,
     ) -> str:
         self.calls.append((game_id, options, level, seed, observation, seat))
-        if self.answer is None:
-            await asyncio.sleep(3600)
-        assert self.answer is not None
         return self.answer
 
     def shutdown(self) -> None:
@@ -384,21 +383,19 @@ async def _against_computer(manager: RoomManager) -> Any:
 
 
 def test_a_computer_that_thinks_too_long_still_plays_a_legal_move(
-    toy_registry: None, tmp_path: Path
+    toy_registry: None, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def scenario() -> None:
         manager = RoomManager(
-            Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, ai_think_limit=0.2)
+            Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, ai_think_limit=0.3)
         )
-        pool = FakePool(None)
-        manager.pool = pool
+        # a real worker process whose player thinks far longer than allowed
+        manager.pool = ComputerPool(1, think_fn=slow_think)
         room = await _against_computer(manager)
         await _until(lambda: len(room.state.history) >= 1)
         assert room.state.history == [(0, "step")]
-        # it was asked with its own seat's observation, nothing more
-        game_id, _options, level, _seed, observation, seat = pool.calls[0]
-        assert (game_id, level, seat) == ("count", "random", 0)
-        assert observation == room.game.new_state(seed=0).observation(0)
+        # played by the server's fallback because the time was up, not after an error
+        assert any("TimeoutError" in r.getMessage() for r in caplog.records)
         await manager.shutdown()
         manager.storage.close()
 
@@ -410,10 +407,15 @@ def test_an_illegal_computer_answer_is_replaced_by_a_legal_move(
 ) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path / "t.db")
-        manager.pool = FakePool("jump")
+        pool = FakePool("jump")
+        manager.pool = pool
         room = await _against_computer(manager)
         await _until(lambda: len(room.state.history) >= 1)
         assert room.state.history == [(0, "step")]
+        # it was asked with its own seat's observation, nothing more
+        game_id, _options, level, _seed, observation, seat = pool.calls[0]
+        assert (game_id, level, seat) == ("count", "random", 0)
+        assert observation == room.game.new_state(seed=0).observation(0)
         await manager.shutdown()
         manager.storage.close()
 

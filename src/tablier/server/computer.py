@@ -6,6 +6,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
@@ -37,12 +38,21 @@ def think(
     return str(player.choose(observation, seat))
 
 
-class ComputerPool:
-    """A lazily started process pool; a broken pool is replaced on the next request."""
+Think = Callable[[str, dict[str, Any], str, int, dict[str, Any], int], str]
 
-    def __init__(self, workers: int | None = None) -> None:
+
+class ComputerPool:
+    """A lazily started process pool; a broken pool is replaced on the next request.
+
+    At most one decision per worker is submitted at a time, so the think-time limit
+    counts a decision's own computing, not its wait in the queue.
+    """
+
+    def __init__(self, workers: int | None = None, think_fn: Think = think) -> None:
         self.workers = workers or max(1, min(4, (os.cpu_count() or 2)))
+        self.think_fn = think_fn
         self._pool: ProcessPoolExecutor | None = None
+        self._slots = asyncio.Semaphore(self.workers)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -60,12 +70,22 @@ class ComputerPool:
         seed: int,
         observation: dict[str, Any],
         seat: int,
+        limit: float,
     ) -> str:
+        """The move the player `level` chooses; TimeoutError after `limit` seconds."""
         loop = asyncio.get_running_loop()
+        await self._slots.acquire()
         try:
-            return await loop.run_in_executor(
-                self._executor(), think, game_id, options, level, seed, observation, seat
+            future = loop.run_in_executor(
+                self._executor(), self.think_fn, game_id, options, level, seed, observation, seat
             )
+        except BaseException:
+            self._slots.release()
+            raise
+        # the slot stays taken until the worker is really free, even after a timeout
+        future.add_done_callback(lambda _: self._slots.release())
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), limit)
         except BrokenProcessPool:
             log.warning("the computer-player pool broke; starting a new one")
             self._pool = None

@@ -529,15 +529,13 @@ class Room:
             level = self.seats[seat].level or "random"
             started = loop.time()
             try:
-                move = await asyncio.wait_for(
-                    self.manager.pool.choose(
-                        self.game_id,
-                        self.options,
-                        level,
-                        secrets.randbits(32),
-                        observation,
-                        seat,
-                    ),
+                move = await self.manager.pool.choose(
+                    self.game_id,
+                    self.options,
+                    level,
+                    secrets.randbits(32),
+                    observation,
+                    seat,
                     settings.ai_think_limit,
                 )
             except Exception as exc:
