@@ -68,3 +68,10 @@ test("nested lists follow the indentation and keep the numbering", () => {
   assert.equal(renderMarkdown("- a\n\n  still a\n- b"), "<ul><li>a still a</li><li>b</li></ul>");
   assert.equal(renderMarkdown("- a\n\nafter"), "<ul><li>a</li></ul>\n<p>after</p>");
 });
+
+test("escaped pipes stay in their table cell; backslash escapes are literal", () => {
+  const html = renderMarkdown("| move | meaning |\n|---|---|\n| `a\\|b` | x \\| y |");
+  assert.match(html, /<td><code>a\|b<\/code><\/td><td>x \| y<\/td>/);
+  assert.equal(renderInline("\\*not emphasis\\*"), "*not emphasis*");
+  assert.equal(renderInline("a \\<b\\> c\\d"), "a &lt;b&gt; c\\d");
+});

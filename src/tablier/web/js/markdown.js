@@ -28,6 +28,12 @@ export function renderInline(text) {
     codes.push(code);
     return `\u0000${codes.length - 1}\u0000`;
   });
+  // backslash escapes: the character is shown as itself, never read as markup
+  const escaped = [];
+  src = src.replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, (_, ch) => {
+    escaped.push(ch);
+    return `\u0001${escaped.length - 1}\u0001`;
+  });
   src = escapeHtml(src);
   src = src.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => {
     return `<a href="${safeHref(href)}">${label}</a>`;
@@ -36,7 +42,9 @@ export function renderInline(text) {
   src = src.replace(/__([^_]+)__/g, "<strong>$1</strong>");
   src = src.replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, "$1<em>$2</em>");
   src = src.replace(/(^|[\s(])_([^_\s][^_]*?)_(?=$|[\s).,;:!?])/g, "$1<em>$2</em>");
-  return src.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${escapeHtml(codes[Number(i)])}</code>`);
+  return src
+    .replace(/\u0001(\d+)\u0001/g, (_, i) => escapeHtml(escaped[Number(i)]))
+    .replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${escapeHtml(codes[Number(i)])}</code>`);
 }
 
 function slug(text) {
@@ -52,7 +60,8 @@ function splitRow(line) {
   let row = line.trim();
   if (row.startsWith("|")) row = row.slice(1);
   if (row.endsWith("|")) row = row.slice(0, -1);
-  return row.split("|").map((cell) => cell.trim());
+  // a pipe written \| belongs to the cell (GitHub's table syntax)
+  return row.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, "|"));
 }
 
 const ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
