@@ -124,10 +124,14 @@ class Connection:
         self.writer = asyncio.create_task(self._write())
 
     def push(self, message: dict[str, Any]) -> None:
+        self.push_text(encode(message))
+
+    def push_text(self, text: str) -> None:
+        """Queue an already encoded message (one encoding serves many connections)."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close(4408, "the client does not read its messages")
 
@@ -328,10 +332,10 @@ class Room:
             self.manager.forget(self)
 
     def _presence(self, exclude: Connection | None = None) -> None:
-        message = {"type": "presence", "seats": self.public_seats()}
+        text = encode({"type": "presence", "seats": self.public_seats()})
         for conn in self.connections:
             if conn is not exclude:
-                conn.push(message)
+                conn.push_text(text)
 
     def broadcast(self) -> None:
         """Send every connection the state of each of its seats (spectators: None)."""
@@ -340,12 +344,12 @@ class Room:
         legal = self._legal()
         seats = self.public_seats()
         clocks = self.clocks_view(legal)
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for conn in list(self.connections):
             for seat in _viewers(conn):
                 if seat not in cache:
-                    cache[seat] = self.state_message(seat, legal, seats, clocks)
-                conn.push(cache[seat])
+                    cache[seat] = encode(self.state_message(seat, legal, seats, clocks))
+                conn.push_text(cache[seat])
 
     # ------------------------------------------------------------------ actions
     async def play(
@@ -794,3 +798,7 @@ def _viewers(conn: Connection) -> list[int | None]:
 def _ack(conn: Connection | None, ref: str | int | None, action: str, seat: int) -> None:
     if conn is not None:
         conn.push({"type": "ack", "ref": ref, "action": action, "seat": seat})
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
