@@ -307,6 +307,9 @@ def test_quiwin_on_one_screen_hands_the_device_over(web_server: Any, open_contex
     expect(page.locator(".qw-hand")).to_have_count(0)  # nothing private while handing over
     page.click("[data-action=handover]")
     expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
+    # Black may know that White has chosen, never what
+    expect(page.locator(".opponent-chose")).to_be_visible()
+    expect(page.locator(".qw-row .tile")).to_have_count(0)
     page.locator(".qw-hand.active button.tile").first.click()
     # the action window after the step is White's again: hand the device back
     expect(overlay).to_contain_text("Blanc")

@@ -232,6 +232,10 @@ class QuiwinBoard extends HTMLElement {
         h("h3", {}, committing ? t("quiwin.choose", { step: obs.step, palier: obs.palier, goal: obs.palier === 2 ? t("quiwin.longest") : t("quiwin.shortest") }) : t("quiwin.your_hand")),
         hand,
       );
+      // the awaited list shrinking is all one may know of the opponent's choice
+      if (committing && !state.awaited.includes(1 - seat)) {
+        box.append(h("p", { class: "help opponent-chose" }, t("quiwin.opponent_chose")));
+      }
       if (obs.phase === "commit" && obs.my_commitment && !state.terminal) {
         box.append(h("p", { class: "waiting" }, h("span", { class: "pulse", "aria-hidden": "true" }), t("quiwin.waiting_opponent")));
       }

@@ -240,7 +240,11 @@ export async function mount(main, ctx, params) {
           info.kind === "human" && !state?.terminal
             ? h("span", { class: `presence ${info.connected ? "on" : "off"}`, title: info.connected ? t("play.online") : t("play.away") })
             : null,
-          awaited.includes(seat) ? h("span", { class: "turn-flag" }, t("play.to_move")) : null,
+          awaited.includes(seat)
+            ? info.kind === "computer"
+              ? h("span", { class: "turn-flag thinking" }, t("play.thinking"))
+              : h("span", { class: "turn-flag" }, t("play.to_move"))
+            : null,
           state?.clocks && state.clocks.remaining?.[seat] != null
             ? h("span", { class: `clock ${state.clocks.running?.includes(seat) ? "running" : ""}`, "data-seat": seat, "aria-label": t("play.clock_label") }, formatClock(state.clocks.remaining[seat]))
             : null,
