@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from server_helpers import Client, ServerProcess, is_state, play_seat, run
@@ -235,3 +237,43 @@ def test_total_clock_running_out_loses_the_game(server: ServerProcess) -> None:
     end = run(wait_for_flag())
     assert end["outcome"]["reason"] == "time" and end["outcome"]["seat"] == 0
     assert end["outcome"]["returns"] == [-1.0, 1.0]
+
+
+def _spectator_state_after(count: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: is_state(None)(m) and m["move_count"] > count
+
+
+def test_a_move_is_in_the_database_before_anyone_hears_of_it(server: ServerProcess) -> None:
+    created = server.create_room(
+        game="turris", seats=[{"mine": True}, {"mine": True}], seating="as_listed"
+    )
+    room = created["room"]
+    tokens = [s["token"] for s in created["my_seats"]]
+    db_file = server.db_url.removeprefix("sqlite:///")
+
+    def stored_moves() -> list[tuple[int, int, str]]:
+        with sqlite3.connect(db_file) as db:
+            return db.execute(
+                "SELECT idx, seat, notation FROM moves WHERE room_id = ? ORDER BY idx", (room,)
+            ).fetchall()
+
+    async def game() -> int:
+        watcher = await Client.open(server, room, watch=True)
+        players = [await Client.open(server, room, [t]) for t in tokens]
+        task = asyncio.gather(
+            *(play_seat(c, s, random.Random(30 + s), stop_at=10) for s, c in enumerate(players))
+        )
+        checked = 0
+        while checked < 10:
+            # the spectator hears of each move only once it is committed
+            state = await watcher.until(_spectator_state_after(checked))
+            rows = stored_moves()
+            assert len(rows) >= state["move_count"]
+            assert [[s, m] for _, s, m in rows[: state["move_count"]]] == state["moves"]
+            checked = state["move_count"]
+        await task
+        for client in (watcher, *players):
+            await client.close()
+        return checked
+
+    assert run(game()) >= 10
