@@ -449,3 +449,15 @@ def test_quiwin_void_deal_then_new_deal(web_server: Any, open_context: Any) -> N
     expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
     expect(page.locator(".banner-turn")).to_be_visible()
     assert errors == []
+
+
+def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> None:
+    page = open_context().new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    create_game(page, "turris", "computer", level="random", first="me")
+    # Turris's five faces are drawn from the observation's views
+    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
+    page.locator("generic-board button[data-move]").first.click()
+    expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
+    assert errors == []
