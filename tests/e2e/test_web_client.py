@@ -460,4 +460,10 @@ def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> 
     expect(page.locator("generic-board .grid-figure")).to_have_count(5)
     page.locator("generic-board button[data-move]").first.click()
     expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
+    # Counterplays: the triangles seen from above, once a tile lies on the table
+    page.goto(web_server.url + "/")
+    create_game(page, "counterplays", "computer", level="random", first="me")
+    page.locator("generic-board button[data-move]").first.click()
+    # (six or more: the computer may already have answered)
+    expect(page.locator("generic-board .tri").nth(5)).to_be_attached()
     assert errors == []

@@ -74,6 +74,38 @@ function gridView(view, t, names) {
   );
 }
 
+/** Whether an observation lists triangle cells {x, y, up, top_owner} (Counterplays). */
+export function hasTriangleCells(obs) {
+  return Array.isArray(obs?.cells) && obs.cells.length > 0 && obs.cells.every((c) => "x" in c && "y" in c && "up" in c);
+}
+
+const TRI = 30;
+const TRI_H = (TRI * Math.sqrt(3)) / 2;
+
+function trianglePicture(cells, t) {
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const width = ((maxX - minX) / 2 + 1) * TRI;
+  const height = (maxY - minY + 1) * TRI_H;
+  const svg = s("svg", { class: "tri-view", viewBox: `-4 -4 ${width + 8} ${height + 8}`, role: "img", "aria-label": t("generic.triangles") });
+  for (const c of cells) {
+    // neighbouring triangles overlap by half a side: x steps by half a side
+    const left = ((c.x - minX) / 2) * TRI;
+    const top = (maxY - c.y) * TRI_H;
+    const points = c.up
+      ? [[left, top + TRI_H], [left + TRI, top + TRI_H], [left + TRI / 2, top]]
+      : [[left, top], [left + TRI, top], [left + TRI / 2, top + TRI_H]];
+    const owner = c.top_owner;
+    const g = s("g", { class: `tri p${owner ?? "x"} level-${Math.min(c.height ?? 1, 4)}` });
+    g.append(s("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "body" }));
+    const cy = c.up ? top + TRI_H * 0.68 : top + TRI_H * 0.4;
+    g.append(s("text", { x: left + TRI / 2, y: cy, class: "tri-label" }, `${c.top_letter ?? ""}${c.height ?? ""}`));
+    svg.append(g);
+  }
+  return svg;
+}
+
 class GenericBoard extends HTMLElement {
   constructor() {
     super();
@@ -86,6 +118,9 @@ class GenericBoard extends HTMLElement {
     clear(this);
     const fields = Object.entries(obs).filter(([k]) => !BASE.has(k));
     this.append(h("p", { class: "help" }, t("generic.note")));
+    if (hasTriangleCells(obs)) {
+      this.append(h("p", { class: "help" }, t("generic.triangles")), h("div", { class: "tri-wrap" }, trianglePicture(obs.cells, t)));
+    }
     if (hasGridViews(obs)) {
       this.append(
         h("p", { class: "help" }, t("generic.views")),

@@ -372,7 +372,7 @@ export async function mount(main, ctx, params) {
     const list = names();
     const moves = state?.moves ?? [];
     const items = moves.map(([player, move], i) =>
-      h("li", { class: `mv seat-${player}`, value: i + 1 }, h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, `${list[player]}: `), h("code", {}, move)),
+      h("li", { class: `mv seat-${player}`, value: i + 1 }, h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, `${list[player]}: `), h("code", { title: move }, move)),
     );
     const box = h("ol", { class: "moves", "aria-label": t("play.moves") }, items);
     const panel = h("section", { class: "panel moves-panel" }, h("h2", {}, t("play.moves"), " ", h("small", {}, `(${moves.length})`)), moves.length ? box : h("p", { class: "empty" }, t("play.no_moves")));
