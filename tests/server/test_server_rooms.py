@@ -18,8 +18,9 @@ from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.server.clocks import Clock
 from tablier.server.computer import ComputerPool
+from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import BadMessage
-from tablier.server.rooms import RoomManager, SeatRequest, Settings
+from tablier.server.settings import Settings
 from tablier.server.storage import Storage
 
 

@@ -7,7 +7,6 @@ import contextlib
 import json
 import logging
 import mimetypes
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -18,25 +17,20 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import tablier
 from tablier.core import records, registry
 from tablier.core.rules_pages import rules_text
+from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import (
-    MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
-    BadMessage,
-    Hello,
-    MoveMessage,
-    Ping,
-    Rematch,
-    Resign,
-    parse_client_message,
     protocol_schema,
 )
-from tablier.server.rooms import Connection, Room, RoomManager, SeatRequest, Settings, draws_lots
+from tablier.server.rooms import Room
+from tablier.server.seats import draws_lots
+from tablier.server.settings import Settings
 from tablier.server.storage import Storage
+from tablier.server.websocket import serve_socket
 
 log = logging.getLogger("tablier.server")
 
@@ -334,7 +328,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.websocket("/ws/rooms/{room_id}")
     async def play_socket(ws: WebSocket, room_id: str) -> None:
         await ws.accept()
-        await _serve_socket(ws, room_id, _manager(ws), settings)
+        await serve_socket(ws, room_id, _manager(ws), settings)
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():
@@ -366,146 +360,3 @@ def _finished_record(room_row: dict[str, Any], stored: Any) -> dict[str, Any]:
         full["returns"] = stored.result.get("returns")
         full["outcome"] = stored.result
     return full
-
-
-class _RateLimiter:
-    """A token bucket: `burst` messages at once, refilled at `per_second`."""
-
-    def __init__(self, burst: int, per_second: float) -> None:
-        self.burst, self.per_second = burst, per_second
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-async def _receive_text(ws: WebSocket, conn: Connection) -> str | None:
-    """The next text frame; None once the client is gone or has been cut off."""
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        return None
-    text = message.get("text")
-    if text is None:
-        data = message.get("bytes") or b""
-        if len(data) > MAX_FRAME_BYTES:
-            conn.close(1009, f"message too big: the limit is {MAX_FRAME_BYTES} bytes")
-            return None
-        conn.push({"type": "error", "code": "bad_json", "message": "send text frames (JSON)"})
-        return ""
-    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
-        conn.close(1009, f"message too big: the limit is {MAX_FRAME_BYTES} bytes")
-        return None
-    return text
-
-
-async def _serve_socket(
-    ws: WebSocket, room_id: str, manager: RoomManager, settings: Settings
-) -> None:
-    conn = Connection(ws, settings.send_queue)
-    room: Room | None = None
-    try:
-        try:
-            text = await asyncio.wait_for(_receive_text(ws, conn), settings.hello_timeout)
-        except TimeoutError:
-            conn.close(1008, "no hello received in time")
-            return
-        if text is None:
-            return
-        try:
-            hello = parse_client_message(text)
-        except BadMessage as exc:
-            conn.push({"type": "error", "code": exc.code, "message": exc.message})
-            conn.close(1008, "the first message must be a valid hello")
-            return
-        if not isinstance(hello, Hello):
-            conn.push({"type": "error", "code": "hello_first", "message": "send hello first"})
-            conn.close(1008, "the first message must be hello")
-            return
-        if hello.v != PROTOCOL_VERSION:
-            conn.push(
-                {
-                    "type": "error",
-                    "code": "unsupported_version",
-                    "message": f"this server speaks protocol version {PROTOCOL_VERSION}",
-                }
-            )
-            conn.close(4400, f"unsupported protocol version {hello.v}")
-            return
-        room = await manager.get_room(room_id)
-        if room is None:
-            conn.close(4404, f"no room {room_id!r}")
-            return
-        seats = room.seats_for_tokens(hello.tokens)
-        if seats is None:
-            conn.close(4403, "unknown seat token for this room")
-            return
-        conn.seats = seats
-        conn.spectator = not seats
-        room.attach(conn)
-        limiter = _RateLimiter(settings.rate_burst, settings.rate_per_second)
-        while not conn.closed:
-            text = await _receive_text(ws, conn)
-            if text is None:
-                break
-            if not limiter.allow():
-                conn.close(
-                    1008, f"too many messages: at most {settings.rate_per_second:g} per second"
-                )
-                break
-            if text:
-                await _handle(room, conn, text)
-    except WebSocketDisconnect:
-        pass
-    except Exception:
-        log.exception("connection to room %s failed", room_id)
-        conn.close(1011, "server error")
-    finally:
-        if room is not None:
-            room.detach(conn)
-        if not conn.closed:
-            conn.closed = True
-            conn.writer.cancel()
-        else:
-            # let the writer flush the goodbye (error + close frame)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(conn.writer), 5)
-        if ws.application_state == WebSocketState.CONNECTED and conn.close_code is None:
-            with contextlib.suppress(Exception):
-                await ws.close(1000)
-
-
-async def _handle(room: Room, conn: Connection, text: str) -> None:
-    ref: str | int | None = None
-    try:
-        message = parse_client_message(text)
-        ref = getattr(message, "ref", None)
-        if isinstance(message, Ping):
-            conn.push({"type": "pong", "ref": ref})
-            return
-        if isinstance(message, Hello):
-            raise BadMessage("already_hello", "hello was already received on this connection")
-        assert isinstance(message, MoveMessage | Resign | Rematch)
-        if conn.spectator:
-            raise BadMessage("spectator", "a spectator cannot act")
-        if message.seat not in conn.seats:
-            raise BadMessage(
-                "not_your_seat",
-                f"this connection plays seat {', '.join(map(str, sorted(conn.seats)))}, "
-                f"not seat {message.seat}",
-            )
-        if isinstance(message, MoveMessage):
-            await room.play(message.seat, message.move, conn, ref)
-        elif isinstance(message, Resign):
-            await room.resign(message.seat, conn, ref)
-        else:
-            await room.ask_rematch(message.seat, conn, ref)
-    except BadMessage as exc:
-        ref = ref if ref is not None else exc.ref
-        conn.push({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})

@@ -7,162 +7,31 @@ plays the move, the move is committed to the database, then the players are told
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
-import hashlib
-import json
 import logging
-import os
 import random
 import secrets
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
-
-from starlette.websockets import WebSocket, WebSocketState
+from typing import TYPE_CHECKING, Any
 
 from tablier.core import records, registry
 from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
 from tablier.core.state import State
 from tablier.server.clocks import TIMEOUT_MOVE, Clock
-from tablier.server.computer import ComputerPool
-from tablier.server.protocol import (
-    PROTOCOL_VERSION,
-    RATE_BURST,
-    RATE_PER_SECOND,
-    BadMessage,
-    limits,
-)
+from tablier.server.connection import Connection, encode
+from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
+from tablier.server.seats import Seat, hash_token
 from tablier.server.storage import Storage, StoredRoom
+
+if TYPE_CHECKING:
+    from tablier.server.manager import RoomManager
 
 log = logging.getLogger("tablier.server")
 
-# games whose rules draw lots for the first player: the server shuffles their seats
-DRAWS_LOTS = frozenset({"kwinty", "turris"})
 # outcome reasons after which the room deals a new game at once (Qui'win's void deal)
 NEW_DEAL_REASONS = frozenset({"void", "replay"})
-
-
-def draws_lots(game_cls: type[Game]) -> bool:
-    declared = getattr(game_cls, "draws_lots", None)
-    if isinstance(declared, bool):
-        return declared
-    return game_cls.id in DRAWS_LOTS
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 random bits
-
-
-@dataclass
-class Settings:
-    """Tunable behaviour; `from_env` reads TABLIER_* variables (used by tests)."""
-
-    ai_delay: float = 0.8  # a computer's move is shown no sooner, so people can follow
-    ai_think_limit: float = 15.0
-    ai_workers: int | None = None
-    hello_timeout: float = 15.0
-    send_queue: int = 512
-    # the protocol's defaults; a load benchmark may raise them for its robot clients
-    rate_burst: int = RATE_BURST
-    rate_per_second: float = RATE_PER_SECOND
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        def number(name: str, default: float) -> float:
-            raw = os.environ.get(name)
-            return float(raw) if raw else default
-
-        workers = os.environ.get("TABLIER_AI_WORKERS")
-        return cls(
-            ai_delay=number("TABLIER_AI_DELAY", cls.ai_delay),
-            ai_think_limit=number("TABLIER_AI_THINK_LIMIT", cls.ai_think_limit),
-            ai_workers=int(workers) if workers else None,
-            hello_timeout=number("TABLIER_HELLO_TIMEOUT", cls.hello_timeout),
-            rate_burst=int(number("TABLIER_RATE_BURST", cls.rate_burst)),
-            rate_per_second=number("TABLIER_RATE_PER_SECOND", cls.rate_per_second),
-        )
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str  # "human" or "computer"
-    level: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-    player_id: str | None = None
-
-    def public(self, connected: bool) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "level": self.level,
-            "name": self.name,
-            "taken": self.kind == "computer" or self.token_hash is not None,
-            "connected": connected,
-        }
-
-
-class Connection:
-    """One WebSocket: the seats it plays (none: a spectator) and its outgoing queue."""
-
-    def __init__(self, ws: WebSocket, queue_size: int) -> None:
-        self.ws = ws
-        self.seats: set[int] = set()
-        self.spectator = True
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
-        self.closed = False
-        self.close_code: int | None = None
-        self.close_reason = ""
-        self.writer = asyncio.create_task(self._write())
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.push_text(encode(message))
-
-    def push_text(self, text: str) -> None:
-        """Queue an already encoded message (one encoding serves many connections)."""
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(4408, "the client does not read its messages")
-
-    def close(self, code: int, reason: str) -> None:
-        """Send what is queued, then close with `code` and `reason`."""
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code, self.close_reason = code, reason
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        if self.queue.full():
-            self.writer.cancel()
-            self.writer = asyncio.create_task(self._close_now())
-
-    async def _close_now(self) -> None:
-        with contextlib.suppress(Exception):
-            if self.ws.application_state == WebSocketState.CONNECTED:
-                await self.ws.close(self.close_code or 1000, self.close_reason)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    break
-                await self.ws.send_text(text)
-        except Exception:  # the peer went away: the reader notices and cleans up
-            self.closed = True
-            return
-        await self._close_now()
 
 
 class Room:
@@ -609,187 +478,6 @@ class Room:
         self._after_change()
 
 
-@dataclass
-class SeatRequest:
-    kind: str
-    level: str | None = None
-    name: str | None = None
-    mine: bool = False
-
-
-@dataclass
-class Created:
-    room: Room
-    tokens: dict[int, str] = field(default_factory=dict)
-
-
-class RoomManager:
-    def __init__(self, storage: Storage, settings: Settings) -> None:
-        self.storage = storage
-        self.settings = settings
-        self.pool = ComputerPool(settings.ai_workers)
-        self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Future[Room | None]] = {}
-
-    async def get_room(self, room_id: str) -> Room | None:
-        room = self.rooms.get(room_id)
-        if room is not None:
-            return room
-        pending = self._loading.get(room_id)
-        if pending is not None:
-            return await pending
-        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
-        self._loading[room_id] = future
-        try:
-            stored = await asyncio.to_thread(self.storage.load_room, room_id)
-            loaded = Room(self, stored) if stored is not None and stored.current else None
-            if loaded is not None:
-                self.rooms[room_id] = loaded
-                loaded.start()
-            future.set_result(loaded)
-            return loaded
-        except Exception as exc:
-            future.set_exception(exc)
-            raise
-        finally:
-            del self._loading[room_id]
-
-    async def recover(self) -> int:
-        """Rebuild every unfinished game by replay; returns how many rooms were loaded."""
-        ids = await asyncio.to_thread(self.storage.unfinished_room_ids)
-        count = 0
-        for room_id in ids:
-            try:
-                if await self.get_room(room_id) is not None:
-                    count += 1
-            except Exception:
-                log.exception("room %s could not be rebuilt", room_id)
-        return count
-
-    async def create(
-        self,
-        game_id: str,
-        options: dict[str, Any],
-        num_players: int | None,
-        seat_requests: list[SeatRequest],
-        shuffle: bool | None,
-        clock: dict[str, Any] | None,
-        player_id: str | None,
-        setup: dict[str, Any] | None = None,
-    ) -> Created:
-        """Create a room (ValueError says what is wrong with the request).
-
-        `setup` (e.g. an explicit Qui'win deal) is for the first game only; it is not
-        offered to clients, who could otherwise choose their own luck.
-        """
-        game_cls = registry.game_class(game_id)
-        game = game_cls(**options)
-        if num_players is None and seat_requests:
-            # more seats listed than the game's default: that many players
-            default = game_cls.default_players or game_cls.min_players
-            num_players = max(default, len(seat_requests))
-        state = game.new_state(seed=secrets.randbits(62), num_players=num_players, **(setup or {}))
-        n = state.num_players
-        requests = list(seat_requests) or [SeatRequest("human", mine=True)]
-        if len(requests) > n:
-            raise ValueError(
-                f"{game_id} is set for {n} players but {len(requests)} seats were given"
-            )
-        requests += [SeatRequest("human") for _ in range(n - len(requests))]
-        if shuffle is None:
-            shuffle = draws_lots(game_cls)
-        if shuffle:
-            random.SystemRandom().shuffle(requests)
-        room_id = secrets.token_urlsafe(8)
-        tokens: dict[int, str] = {}
-        seat_rows: list[dict[str, Any]] = []
-        for i, req in enumerate(requests):
-            token_hash = None
-            if req.kind == "human" and req.mine:
-                tokens[i] = new_token()
-                token_hash = hash_token(tokens[i])
-            seat_rows.append(
-                {
-                    "room_id": room_id,
-                    "seat": i,
-                    "kind": req.kind,
-                    "level": req.level,
-                    "name": req.name,
-                    "token_hash": token_hash,
-                    "player_id": player_id if token_hash else None,
-                }
-            )
-        now = time.time()
-        await self.storage.write(
-            Storage.op_create_room(
-                {
-                    "id": room_id,
-                    "game": game_id,
-                    "options": dict(game.options),
-                    "num_players": n,
-                    "clock": clock,
-                    "created_at": now,
-                },
-                seat_rows,
-                {
-                    "room_id": room_id,
-                    "number": 1,
-                    "seed": state.seed,
-                    "setup": dict(state.setup),
-                    "finished": False,
-                    "result": None,
-                    "started_at": now,
-                },
-            )
-        )
-        room = await self.get_room(room_id)
-        assert room is not None
-        return Created(room, tokens)
-
-    async def join(
-        self, room: Room, seat: int | None, player_id: str | None, name: str | None
-    ) -> tuple[int, str]:
-        """Take a free human seat (the given one, else the first free); ValueError if none."""
-        async with room.lock:
-            free = [s.seat for s in room.seats if s.kind == "human" and s.token_hash is None]
-            if seat is None:
-                if not free:
-                    raise LookupError("every seat of this room is taken")
-                seat = free[0]
-            elif not 0 <= seat < room.num_players:
-                raise ValueError(f"there is no seat {seat}: seats are 0 to {room.num_players - 1}")
-            elif room.seats[seat].kind != "human":
-                raise LookupError(f"seat {seat} is played by the computer")
-            elif seat not in free:
-                raise LookupError(f"seat {seat} is already taken")
-            token = new_token()
-            token_hash = hash_token(token)
-            await self.storage.write(
-                Storage.op_take_seat(
-                    room.id, seat, token_hash, player_id, name or room.seats[seat].name
-                )
-            )
-            target = room.seats[seat]
-            target.token_hash, target.player_id = token_hash, player_id
-            if name:
-                target.name = name
-        room._presence()
-        return seat, token
-
-    def forget(self, room: Room) -> None:
-        """Drop a room from memory; the next request loads it again from the database."""
-        if self.rooms.get(room.id) is room and not room.lock.locked():
-            del self.rooms[room.id]
-            room.stop()
-
-    async def shutdown(self) -> None:
-        for room in self.rooms.values():
-            room.stop()
-            for conn in list(room.connections):
-                conn.close(1001, "the server is shutting down")
-        self.pool.shutdown()
-
-
 def _viewers(conn: Connection) -> list[int | None]:
     """The views a connection receives: each of its seats, or the spectator's."""
     return list(sorted(conn.seats)) or [None]
@@ -798,7 +486,3 @@ def _viewers(conn: Connection) -> list[int | None]:
 def _ack(conn: Connection | None, ref: str | int | None, action: str, seat: int) -> None:
     if conn is not None:
         conn.push({"type": "ack", "ref": ref, "action": action, "seat": seat})
-
-
-def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

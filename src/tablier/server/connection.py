@@ -1,0 +1,69 @@
+"""One WebSocket connection: the seats it plays and its outgoing queue."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Connection:
+    """One WebSocket: the seats it plays (none: a spectator) and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, queue_size: int) -> None:
+        self.ws = ws
+        self.seats: set[int] = set()
+        self.spectator = True
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self.closed = False
+        self.close_code: int | None = None
+        self.close_reason = ""
+        self.writer = asyncio.create_task(self._write())
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.push_text(encode(message))
+
+    def push_text(self, text: str) -> None:
+        """Queue an already encoded message (one encoding serves many connections)."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(4408, "the client does not read its messages")
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with `code` and `reason`."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.queue.full():
+            self.writer.cancel()
+            self.writer = asyncio.create_task(self._close_now())
+
+    async def _close_now(self) -> None:
+        with contextlib.suppress(Exception):
+            if self.ws.application_state == WebSocketState.CONNECTED:
+                await self.ws.close(self.close_code or 1000, self.close_reason)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self.ws.send_text(text)
+        except Exception:  # the peer went away: the reader notices and cleans up
+            self.closed = True
+            return
+        await self._close_now()

@@ -1,0 +1,201 @@
+"""The rooms of the server: creating, joining, loading and recovering them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablier.core import registry
+from tablier.server.computer import ComputerPool
+from tablier.server.rooms import Room
+from tablier.server.seats import draws_lots, hash_token, new_token
+from tablier.server.settings import Settings
+from tablier.server.storage import Storage
+
+log = logging.getLogger("tablier.server")
+
+
+@dataclass
+class SeatRequest:
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    mine: bool = False
+
+
+@dataclass
+class Created:
+    room: Room
+    tokens: dict[int, str] = field(default_factory=dict)
+
+
+class RoomManager:
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.pool = ComputerPool(settings.ai_workers)
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    async def get_room(self, room_id: str) -> Room | None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(room_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[room_id] = future
+        try:
+            stored = await asyncio.to_thread(self.storage.load_room, room_id)
+            loaded = Room(self, stored) if stored is not None and stored.current else None
+            if loaded is not None:
+                self.rooms[room_id] = loaded
+                loaded.start()
+            future.set_result(loaded)
+            return loaded
+        except Exception as exc:
+            future.set_exception(exc)
+            raise
+        finally:
+            del self._loading[room_id]
+
+    async def recover(self) -> int:
+        """Rebuild every unfinished game by replay; returns how many rooms were loaded."""
+        ids = await asyncio.to_thread(self.storage.unfinished_room_ids)
+        count = 0
+        for room_id in ids:
+            try:
+                if await self.get_room(room_id) is not None:
+                    count += 1
+            except Exception:
+                log.exception("room %s could not be rebuilt", room_id)
+        return count
+
+    async def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        num_players: int | None,
+        seat_requests: list[SeatRequest],
+        shuffle: bool | None,
+        clock: dict[str, Any] | None,
+        player_id: str | None,
+        setup: dict[str, Any] | None = None,
+    ) -> Created:
+        """Create a room (ValueError says what is wrong with the request).
+
+        `setup` (e.g. an explicit Qui'win deal) is for the first game only; it is not
+        offered to clients, who could otherwise choose their own luck.
+        """
+        game_cls = registry.game_class(game_id)
+        game = game_cls(**options)
+        if num_players is None and seat_requests:
+            # more seats listed than the game's default: that many players
+            default = game_cls.default_players or game_cls.min_players
+            num_players = max(default, len(seat_requests))
+        state = game.new_state(seed=secrets.randbits(62), num_players=num_players, **(setup or {}))
+        n = state.num_players
+        requests = list(seat_requests) or [SeatRequest("human", mine=True)]
+        if len(requests) > n:
+            raise ValueError(
+                f"{game_id} is set for {n} players but {len(requests)} seats were given"
+            )
+        requests += [SeatRequest("human") for _ in range(n - len(requests))]
+        if shuffle is None:
+            shuffle = draws_lots(game_cls)
+        if shuffle:
+            random.SystemRandom().shuffle(requests)
+        room_id = secrets.token_urlsafe(8)
+        tokens: dict[int, str] = {}
+        seat_rows: list[dict[str, Any]] = []
+        for i, req in enumerate(requests):
+            token_hash = None
+            if req.kind == "human" and req.mine:
+                tokens[i] = new_token()
+                token_hash = hash_token(tokens[i])
+            seat_rows.append(
+                {
+                    "room_id": room_id,
+                    "seat": i,
+                    "kind": req.kind,
+                    "level": req.level,
+                    "name": req.name,
+                    "token_hash": token_hash,
+                    "player_id": player_id if token_hash else None,
+                }
+            )
+        now = time.time()
+        await self.storage.write(
+            Storage.op_create_room(
+                {
+                    "id": room_id,
+                    "game": game_id,
+                    "options": dict(game.options),
+                    "num_players": n,
+                    "clock": clock,
+                    "created_at": now,
+                },
+                seat_rows,
+                {
+                    "room_id": room_id,
+                    "number": 1,
+                    "seed": state.seed,
+                    "setup": dict(state.setup),
+                    "finished": False,
+                    "result": None,
+                    "started_at": now,
+                },
+            )
+        )
+        room = await self.get_room(room_id)
+        assert room is not None
+        return Created(room, tokens)
+
+    async def join(
+        self, room: Room, seat: int | None, player_id: str | None, name: str | None
+    ) -> tuple[int, str]:
+        """Take a free human seat (the given one, else the first free); ValueError if none."""
+        async with room.lock:
+            free = [s.seat for s in room.seats if s.kind == "human" and s.token_hash is None]
+            if seat is None:
+                if not free:
+                    raise LookupError("every seat of this room is taken")
+                seat = free[0]
+            elif not 0 <= seat < room.num_players:
+                raise ValueError(f"there is no seat {seat}: seats are 0 to {room.num_players - 1}")
+            elif room.seats[seat].kind != "human":
+                raise LookupError(f"seat {seat} is played by the computer")
+            elif seat not in free:
+                raise LookupError(f"seat {seat} is already taken")
+            token = new_token()
+            token_hash = hash_token(token)
+            await self.storage.write(
+                Storage.op_take_seat(
+                    room.id, seat, token_hash, player_id, name or room.seats[seat].name
+                )
+            )
+            target = room.seats[seat]
+            target.token_hash, target.player_id = token_hash, player_id
+            if name:
+                target.name = name
+        room._presence()
+        return seat, token
+
+    def forget(self, room: Room) -> None:
+        """Drop a room from memory; the next request loads it again from the database."""
+        if self.rooms.get(room.id) is room and not room.lock.locked():
+            del self.rooms[room.id]
+            room.stop()
+
+    async def shutdown(self) -> None:
+        for room in self.rooms.values():
+            room.stop()
+            for conn in list(room.connections):
+                conn.close(1001, "the server is shutting down")
+        self.pool.shutdown()

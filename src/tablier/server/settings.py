@@ -1,0 +1,38 @@
+"""The server's tunable behaviour, read from TABLIER_* environment variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from tablier.server.protocol import RATE_BURST, RATE_PER_SECOND
+
+
+@dataclass
+class Settings:
+    """Tunable behaviour; `from_env` reads TABLIER_* variables (used by tests)."""
+
+    ai_delay: float = 0.8  # a computer's move is shown no sooner, so people can follow
+    ai_think_limit: float = 15.0
+    ai_workers: int | None = None
+    hello_timeout: float = 15.0
+    send_queue: int = 512
+    # the protocol's defaults; a load benchmark may raise them for its robot clients
+    rate_burst: int = RATE_BURST
+    rate_per_second: float = RATE_PER_SECOND
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        def number(name: str, default: float) -> float:
+            raw = os.environ.get(name)
+            return float(raw) if raw else default
+
+        workers = os.environ.get("TABLIER_AI_WORKERS")
+        return cls(
+            ai_delay=number("TABLIER_AI_DELAY", cls.ai_delay),
+            ai_think_limit=number("TABLIER_AI_THINK_LIMIT", cls.ai_think_limit),
+            ai_workers=int(workers) if workers else None,
+            hello_timeout=number("TABLIER_HELLO_TIMEOUT", cls.hello_timeout),
+            rate_burst=int(number("TABLIER_RATE_BURST", cls.rate_burst)),
+            rate_per_second=number("TABLIER_RATE_PER_SECOND", cls.rate_per_second),
+        )
