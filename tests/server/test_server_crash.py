@@ -64,10 +64,13 @@ def _crash_and_recover(server: ServerProcess) -> None:
         players = await _connect(server, rooms)
         # every game well under way, then keep playing and pull the plug mid-traffic
         await asyncio.gather(
-            *(play_seat(c, s, random.Random(i), stop_at=8) for i, (c, s) in enumerate(players))
+            *(
+                play_seat(c, s, random.Random(i), stop_at=8, game_number=1)
+                for i, (c, s) in enumerate(players)
+            )
         )
         tasks = [
-            asyncio.create_task(play_seat(c, s, random.Random(100 + i)))
+            asyncio.create_task(play_seat(c, s, random.Random(100 + i), game_number=1))
             for i, (c, s) in enumerate(players)
         ]
         start = sum(len(c.accepted) for c, _ in players)
@@ -89,7 +92,10 @@ def _crash_and_recover(server: ServerProcess) -> None:
     async def after_restart() -> list[dict[str, Any]]:
         players = await _connect(server, rooms)
         ends = await asyncio.gather(
-            *(play_seat(c, s, random.Random(200 + i)) for i, (c, s) in enumerate(players))
+            *(
+                play_seat(c, s, random.Random(200 + i), game_number=1)
+                for i, (c, s) in enumerate(players)
+            )
         )
         for client, _ in players:
             await client.close()

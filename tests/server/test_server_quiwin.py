@@ -77,7 +77,8 @@ def test_quiwin_between_two_clients_reveals_nothing_private(server: ServerProces
         second = await Client.open(server, room, [tokens[1]])
         watcher = await Client.open(server, room, watch=True)
         await asyncio.gather(
-            play_seat(first, 0, random.Random(11)), play_seat(second, 1, random.Random(12))
+            play_seat(first, 0, random.Random(11), game_number=1),
+            play_seat(second, 1, random.Random(12), game_number=1),
         )
         await watcher.until(lambda m: is_state(None)(m) and m["terminal"])
         for client in (first, second, watcher):
@@ -107,3 +108,25 @@ def test_quiwin_between_two_clients_reveals_nothing_private(server: ServerProces
         frame = json.loads(text)
         if frame["type"] == "state" and not frame["terminal"]:
             assert frame["observation"]["hand"] is None and frame["legal_moves"] == []
+
+
+def test_quiwin_against_a_computer_seat(server: ServerProcess) -> None:
+    """Simultaneous steps with a computer: it commits while the person thinks."""
+    created = server.create_room(
+        game="quiwin", seats=[{"mine": True}, {"kind": "computer", "level": "random"}]
+    )
+    room = created["room"]
+    seat = created["my_seats"][0]["seat"]
+
+    async def game() -> dict[str, Any]:
+        client = await Client.open(server, room, [created["my_seats"][0]["token"]])
+        # a void deal would be dealt again: game 1 is the one checked
+        end = await play_seat(client, seat, random.Random(13), game_number=1)
+        await client.close()
+        return end
+
+    end = run(game())
+    assert end["terminal"]
+    record = server.get(f"/api/rooms/{room}/games/1/record").json()
+    assert {p for p, _ in record["moves"]} == {0, 1}
+    assert tablier.replay(record).outcome() == end["outcome"]
