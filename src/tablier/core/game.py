@@ -24,6 +24,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     # True when some seat may not see everything (hot-seat play needs a hand-over)
     hidden_information: ClassVar[bool] = False
+    # True when the rules draw lots for who plays first (the server shuffles the seats)
+    draws_lots: ClassVar[bool] = False
     # True when some moves are free text (a template such as `answer:<text>`)
     text_moves: ClassVar[bool] = False
     pitch: ClassVar[dict[str, str]] = {}
@@ -81,6 +83,7 @@ class Game(ABC):
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "hidden_information": cls.hidden_information,
+            "draws_lots": cls.draws_lots,
             "text_moves": cls.text_moves,
             "pitch": dict(cls.pitch),
             "duration_minutes": list(cls.duration_minutes),

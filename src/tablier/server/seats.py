@@ -9,15 +9,10 @@ from typing import Any
 
 from tablier.core.game import Game
 
-# games whose rules draw lots for the first player: the server shuffles their seats
-DRAWS_LOTS = frozenset({"kwinty", "turris"})
-
 
 def draws_lots(game_cls: type[Game]) -> bool:
-    declared = getattr(game_cls, "draws_lots", None)
-    if isinstance(declared, bool):
-        return declared
-    return game_cls.id in DRAWS_LOTS
+    """Whether the rules draw lots for the first player (the server shuffles seats)."""
+    return game_cls.draws_lots
 
 
 def hash_token(token: str) -> str:

@@ -13,6 +13,7 @@ class KwintyGame(Game):
     id: ClassVar[str] = "kwinty"
     name: ClassVar[str] = "Kwinty"
     min_players = 2
+    draws_lots = True  # the rule text draws lots for the first player
     max_players = 2
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",

@@ -14,6 +14,7 @@ class TurrisGame(Game):
     name = "Turris"
     min_players = 2
     max_players = 2
+    draws_lots = True  # the rule text draws lots for the first player
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "bonus_chain",
