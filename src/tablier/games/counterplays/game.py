@@ -20,7 +20,7 @@ class Counterplays(Game):
             default="highest",
             choices=("highest", "lowest"),
             help={
-                "fr": "highest : le plus de tuiles au niveau le plus haut gagne ; "
+                "fr": "highest : qui a davantage de tuiles tout en haut gagne ; "
                 "lowest (variante) : le plus de tuiles au niveau 1 gagne",
                 "en": "highest: most tiles on the top level wins; "
                 "lowest (variant): most tiles on level 1 wins",
