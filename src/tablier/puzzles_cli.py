@@ -40,11 +40,17 @@ def rhombus(
     budget: Annotated[
         int | None, typer.Option("--budget", help="stop after this many search nodes")
     ] = None,
+    count: Annotated[
+        bool, typer.Option("--count", help="count every tiling (side 6: minutes)")
+    ] = False,
 ) -> None:
     """Arrange the 12 white tiles into a rhombus (side 6: 72 triangles)."""
     if side < 1:
         _fail("a rhombus's side is at least 1")
-    typer.echo(counterplays.rhombus_report(side, budget))
+    if count:
+        typer.echo(counterplays.region_report("rhombus", [side], budget, count=True))
+    else:
+        typer.echo(counterplays.rhombus_report(side, budget))
 
 
 @puzzle_app.command("tile")
@@ -57,10 +63,11 @@ def tile(
     budget: Annotated[
         int | None, typer.Option("--budget", help="stop after this many search nodes")
     ] = None,
+    count: Annotated[bool, typer.Option("--count", help="count every tiling")] = False,
 ) -> None:
     """Tile another region with the 12 white tiles, e.g. `parallelogram 4 9`, `hexagon 2 3 6`."""
     try:
-        text = counterplays.region_report(shape, sizes, budget)
+        text = counterplays.region_report(shape, sizes, budget, count)
     except ValueError as exc:
         _fail(str(exc))
         return

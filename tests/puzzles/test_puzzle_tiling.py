@@ -9,7 +9,14 @@ from tablier.games.counterplays.notation import orientation_of
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
 from tablier.puzzles import regions
 from tablier.puzzles.counterplays import triangle_report, triangle_sides
-from tablier.puzzles.tiling import Piece, TilingResult, tile
+from tablier.puzzles.tiling import (
+    Piece,
+    TilingResult,
+    canonical,
+    count_tilings,
+    region_symmetries,
+    tile,
+)
 
 
 def assert_tiles_exactly(pieces: list[Piece], region: frozenset[Cell]) -> None:
@@ -132,3 +139,60 @@ def test_bad_sizes_are_refused() -> None:
         regions.parallelogram(0, 3)
     with pytest.raises(ValueError):
         regions.hexagon(1, 0, 2)
+
+
+@pytest.mark.parametrize(
+    ("region", "order"),
+    [
+        (regions.rhombus(6), 4),
+        (regions.parallelogram(4, 9), 2),
+        (regions.triangle(5), 6),
+        (regions.hexagon(2, 2, 2), 12),
+        (regions.hexagon(2, 3, 6), 2),
+    ],
+)
+def test_region_symmetries(region: frozenset[Cell], order: int) -> None:
+    symmetries = region_symmetries(region)
+    assert len(symmetries) == order
+    for mapping in symmetries:
+        assert set(mapping) == region and set(mapping.values()) == region
+        # a symmetry keeps contact: neighbours stay neighbours
+        for cell in region:
+            for n in neighbours(*cell):
+                if n in region:
+                    assert mapping[n] in neighbours(*mapping[cell])
+
+
+def test_images_of_a_rhombus_tiling_are_tilings_with_one_name(
+    rhombus_result: TilingResult,
+) -> None:
+    assert rhombus_result.pieces is not None
+    region = regions.rhombus(6)
+    symmetries = region_symmetries(region)
+    names = set()
+    images = set()
+    for mapping in symmetries:
+        image = [(o, tuple(mapping[c] for c in cells)) for o, cells in rhombus_result.pieces]
+        # the engine names the shape again: a flipped piece may be another orientation
+        relabelled = []
+        for o, cells in image:
+            keys = tuple(sorted(key_of(x, y) for x, y in cells))
+            letter = ORIENTATIONS[o].letter
+            relabelled.append((orientation_of(letter, keys).index, cells))
+        assert_tiles_exactly(relabelled, region)
+        names.add(canonical([cells for _, cells in relabelled], symmetries))
+        images.add(frozenset(frozenset(cells) for _, cells in relabelled))
+    assert len(names) == 1
+    # no tiling of the rhombus is symmetric: its 624 tilings fall in 156 classes of 4
+    assert len(images) == 4
+
+
+def test_counting_stops_at_the_budget_and_says_so() -> None:
+    count = count_tilings(regions.rhombus(6), budget=50)
+    assert not count.complete
+    assert count.tilings == 0 and count.symmetries == 4
+
+
+def test_counting_an_impossible_region_is_immediate() -> None:
+    count = count_tilings(regions.triangle(8))
+    assert count.complete and count.tilings == 0 and count.nodes == 0

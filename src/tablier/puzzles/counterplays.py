@@ -15,7 +15,7 @@ from tablier.puzzles import regions
 from tablier.puzzles.level6 import Level6Result
 from tablier.puzzles.pictures import BLACK, LEGEND, WHITE, flat_picture
 from tablier.puzzles.surround import FollowUp, Minimum, follow_up, minimum_surround
-from tablier.puzzles.tiling import AREA, Piece, TilingResult, tile
+from tablier.puzzles.tiling import AREA, Piece, TilingCount, TilingResult, count_tilings, tile
 
 
 def pieces_picture(pieces: list[Piece], colour: int = WHITE) -> str:
@@ -68,13 +68,23 @@ def triangle_report(side: int | None = None) -> str:
     return "\n\n".join(lines)
 
 
+def count_report(name: str, count: TilingCount) -> str:
+    head = (
+        f"{name}: {count.tilings} tilings, {count.distinct} up to the region's "
+        f"{count.symmetries} symmetries ({count.nodes} search nodes, {count.seconds:.1f} s)."
+    )
+    if not count.complete:
+        head += " The budget stopped the count: these are lower bounds."
+    return head
+
+
 def rhombus_report(side: int = 6, budget: int | None = None) -> str:
     """Puzzle 3b: the rhombus of side 6 holds 2 × 6² = 72 triangles."""
     return tiling_report(f"Rhombus of side {side}", tile(regions.rhombus(side), budget))
 
 
-def region_report(shape: str, sizes: list[int], budget: int | None = None) -> str:
-    """Tile any of the named shapes: triangle N, rhombus N, parallelogram W H, hexagon A B C."""
+def make_region(shape: str, sizes: list[int]) -> tuple[str, regions.Region]:
+    """A named shape: triangle N, rhombus N, parallelogram W H, hexagon A B C."""
     wanted = {"triangle": 1, "rhombus": 1, "parallelogram": 2, "hexagon": 3}
     if shape not in wanted:
         raise ValueError(f"unknown shape {shape!r}: choose from {', '.join(wanted)}")
@@ -86,8 +96,17 @@ def region_report(shape: str, sizes: list[int], budget: int | None = None) -> st
         "parallelogram": regions.parallelogram,
         "hexagon": regions.hexagon,
     }
-    region = makers[shape](*sizes)
     name = f"{shape.capitalize()} {' × '.join(map(str, sizes))}"
+    return name, makers[shape](*sizes)
+
+
+def region_report(
+    shape: str, sizes: list[int], budget: int | None = None, count: bool = False
+) -> str:
+    """Tile (or count the tilings of) a named shape."""
+    name, region = make_region(shape, sizes)
+    if count:
+        return count_report(name, count_tilings(region, budget))
     return tiling_report(name, tile(region, budget))
 
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tablier.games.counterplays.geometry import Cell, is_up
+from tablier.games.counterplays.geometry import Cell, is_up, reflect, rotate60
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS, Orientation
 from tablier.puzzles.exact_cover import ExactCover
 
@@ -102,3 +102,67 @@ def tile(region: Iterable[Cell], budget: int | None = None) -> TilingResult:
     else:
         result.exhausted_search = not problem.exhausted
     return result
+
+
+def region_symmetries(region: frozenset[Cell]) -> list[dict[Cell, Cell]]:
+    """The symmetries of the grid that map `region` onto itself, as maps of its cells.
+
+    The identity is always among them; a rhombus has 4, a regular hexagon 12.
+    """
+    cells = sorted(region, key=lambda c: (c[1], c[0]))
+    found: list[dict[Cell, Cell]] = []
+    for flipped in (False, True):
+        image = list(reflect(cells)) if flipped else list(cells)
+        for _ in range(6):
+            lowest = min(image, key=lambda c: (c[1], c[0]))
+            dx, dy = cells[0][0] - lowest[0], cells[0][1] - lowest[1]
+            moved = [(x + dx, y + dy) for x, y in image]
+            if (dx + dy) % 2 == 0 and set(moved) == region:
+                mapping = dict(zip(cells, moved, strict=True))
+                if mapping not in found:
+                    found.append(mapping)
+            image = list(rotate60(image))
+    return found
+
+
+def canonical(
+    pieces: Iterable[Iterable[Cell]], symmetries: list[dict[Cell, Cell]]
+) -> tuple[tuple[Cell, ...], ...]:
+    """One name for a tiling and all its images under the region's symmetries."""
+    shapes = [tuple(p) for p in pieces]
+    return min(
+        tuple(sorted(tuple(sorted(m[c] for c in shape)) for shape in shapes)) for m in symmetries
+    )
+
+
+@dataclass
+class TilingCount:
+    tilings: int  # every tiling, mirror images and turns counted apart
+    distinct: int  # up to the symmetries of the region
+    symmetries: int
+    complete: bool  # False when the budget stopped the count
+    nodes: int
+    seconds: float
+
+
+def count_tilings(region: Iterable[Cell], budget: int | None = None) -> TilingCount:
+    """Count the tilings of `region` by the twelve tiles (a long search for big regions)."""
+    area = frozenset(region)
+    start = time.perf_counter()
+    symmetries = region_symmetries(area)
+    if counting_obstacle(area) is not None:
+        return TilingCount(0, 0, len(symmetries), True, 0, 0.0)
+    problem = exact_cover_for(area)
+    names = set()
+    total = 0
+    for solution in problem.solutions(budget=budget):
+        total += 1
+        names.add(canonical([cells for _, cells in solution], symmetries))
+    return TilingCount(
+        total,
+        len(names),
+        len(symmetries),
+        not problem.exhausted,
+        problem.nodes,
+        time.perf_counter() - start,
+    )
