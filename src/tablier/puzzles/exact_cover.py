@@ -79,7 +79,11 @@ class ExactCover(Generic[R, C]):
             self.exhausted = True
 
     def first(self, max_rows: int | None = None, budget: int | None = None) -> list[R] | None:
-        return next(iter(self.solutions(max_rows, budget)), None)
+        search = self.solutions(max_rows, budget)
+        try:
+            return next(search, None)
+        finally:
+            search.close()  # unwinds the search now, restoring the removed rows
 
     def _search(
         self, partial: list[int], max_rows: int | None, budget: int | None

@@ -130,7 +130,7 @@ def minimum_surrounds(minimum: Minimum) -> Iterator[list[Piece]]:
 
 @dataclass
 class FollowUp:
-    """The eleven other black tiles around a minimum white surround, if found."""
+    """Other black tiles closing in a minimum white surround, if found."""
 
     letter: str
     black: tuple[Cell, ...]
