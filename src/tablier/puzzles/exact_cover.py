@@ -14,7 +14,7 @@ is not a proof).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Generator, Hashable, Iterable, Iterator, Mapping
 from typing import Generic, TypeVar
 
 R = TypeVar("R", bound=Hashable)
@@ -68,7 +68,7 @@ class ExactCover(Generic[R, C]):
 
     def solutions(
         self, max_rows: int | None = None, budget: int | None = None
-    ) -> Iterator[list[R]]:
+    ) -> Generator[list[R], None, None]:
         """Every solution (with at most `max_rows` rows), until `budget` nodes are spent."""
         self.nodes = 0
         self.exhausted = False
