@@ -56,6 +56,8 @@ class _Node:
     # perfect information: a node is one position, so its candidate moves are
     # computed once (engines' move generation is the costly part of a visit)
     moves: dict[int, Sequence[str]] | None = None
+    untried: dict[int, list[str]] | None = None
+    visits: int = 0
 
 
 @dataclass(frozen=True)
@@ -167,38 +169,13 @@ class MCTSPlayer:
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
         path: list[tuple[_Node, Joint]] = []
         node = root
-        knowledge = self.knowledge
         c = self.settings.exploration
         cache = not self.game.hidden_information
         while not state.is_terminal():
-            expanding = False
-            choices: list[tuple[int, str]] = []
-            by_player: dict[int, Sequence[str]]
-            if cache and node.moves is not None:
-                by_player = node.moves
+            if cache:
+                expanding, choices = self._select_known(node, state, rng, c)
             else:
-                by_player = {}
-                for player in state.current_players():
-                    legal = state.legal_moves(player)
-                    if legal:
-                        by_player[player] = knowledge.candidate_moves(state, player, legal)
-                if cache:
-                    node.moves = by_player
-            for player, moves in by_player.items():
-                stats = node.edges.setdefault(player, {})
-                fresh: list[str] = []
-                for move in moves:
-                    edge = stats.get(move)
-                    if edge is None:
-                        edge = stats[move] = _Edge()
-                    edge.available += 1
-                    if edge.visits == 0:
-                        fresh.append(move)
-                if fresh:
-                    expanding = True
-                    choices.append((player, fresh[rng.randrange(len(fresh))]))
-                else:
-                    choices.append((player, _ucb(stats, moves, c)))
+                expanding, choices = self._select_sampled(node, state, rng, c)
             if not choices:
                 break
             for player, chosen in choices:
@@ -217,6 +194,71 @@ class MCTSPlayer:
                 edge = visited.edges[player][played]
                 edge.visits += 1
                 edge.total += values[player]
+
+    def _select_known(
+        self, node: _Node, state: State, rng: random.Random, c: float
+    ) -> tuple[bool, list[tuple[int, str]]]:
+        """Selection in a node that is one position (perfect information).
+
+        The node's moves are generated once; untried ones wait in a shuffled list and
+        statistics exist only for tried ones, so a visit costs no more than the moves
+        already explored, however many there are (hundreds in Counterplays).
+        """
+        if node.moves is None:
+            node.moves = {}
+            node.untried = {}
+            for player in state.current_players():
+                legal = state.legal_moves(player)
+                if legal:
+                    moves = self.knowledge.candidate_moves(state, player, legal)
+                    node.moves[player] = moves
+                    waiting: list[str] = list(moves)
+                    rng.shuffle(waiting)
+                    node.untried[player] = waiting
+        node.visits += 1
+        expanding = False
+        choices: list[tuple[int, str]] = []
+        assert node.untried is not None
+        for player in node.moves:
+            stats = node.edges.setdefault(player, {})
+            untried = node.untried[player]
+            chosen: str
+            if untried:
+                chosen = untried.pop()
+                stats[chosen] = _Edge()
+                expanding = True
+            else:
+                chosen = _ucb_known(stats, node.visits, c)
+            choices.append((player, chosen))
+        return expanding, choices
+
+    def _select_sampled(
+        self, node: _Node, state: State, rng: random.Random, c: float
+    ) -> tuple[bool, list[tuple[int, str]]]:
+        """Selection when the node's position varies with the determinization: moves
+        are those legal in this sample, judged by how often they were available."""
+        expanding = False
+        choices: list[tuple[int, str]] = []
+        for player in state.current_players():
+            legal = state.legal_moves(player)
+            if not legal:
+                continue
+            moves = self.knowledge.candidate_moves(state, player, legal)
+            stats = node.edges.setdefault(player, {})
+            fresh: list[str] = []
+            for move in moves:
+                edge = stats.get(move)
+                if edge is None:
+                    edge = stats[move] = _Edge()
+                edge.available += 1
+                if edge.visits == 0:
+                    fresh.append(move)
+            if fresh:
+                expanding = True
+                choices.append((player, fresh[rng.randrange(len(fresh))]))
+            else:
+                choices.append((player, _ucb(stats, moves, c)))
+        return expanding, choices
 
     @staticmethod
     def _decided(
@@ -249,6 +291,18 @@ class MCTSPlayer:
             key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)),
         )
         return best[0]
+
+
+def _ucb_known(stats: dict[str, _Edge], parent_visits: int, c: float) -> str:
+    log_parent = math.log(parent_visits)
+    best_move = ""
+    best_score = -math.inf
+    for move, edge in stats.items():
+        score = edge.total / edge.visits + c * math.sqrt(log_parent / edge.visits)
+        if score > best_score:
+            best_score = score
+            best_move = move
+    return best_move
 
 
 def _ucb(stats: dict[str, _Edge], moves: Sequence[str], c: float) -> str:
