@@ -146,13 +146,21 @@ class MCTSPlayer:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            while done < limit and (done == 0 or time.perf_counter() < deadline):
+            # the longest iteration so far: one more must fit before the deadline
+            longest = 0.0
+            last = time.perf_counter()
+            while done < limit:
                 if hidden and done > 0:
                     state = self.game.state_from_observation(observation, seat, rng)
                 else:
                     state = root_state.clone()
                 self._iterate(root, state, rng)
                 done += 1
+                now = time.perf_counter()
+                longest = max(longest, now - last)
+                last = now
+                if now + longest > deadline:
+                    break
                 if done % CHECK_EVERY == 0 and self._decided(
                     root, seat, done, limit, start, deadline
                 ):
