@@ -112,7 +112,9 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# module scope: Playwright's sync API keeps an event loop running while it is open, and
+# later tests (the server's) start loops of their own with asyncio.run
+@pytest.fixture(scope="module")
 def chromium(web_server: WebServer) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
