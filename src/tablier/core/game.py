@@ -26,6 +26,8 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     # True when the rules draw lots for who plays first (the server shuffles the seats)
     draws_lots: ClassVar[bool] = False
+    # True when the loser of a game begins the next one (the server reseats a rematch)
+    loser_starts_next: ClassVar[bool] = False
     # True when some moves are free text (a template such as `answer:<text>`)
     text_moves: ClassVar[bool] = False
     pitch: ClassVar[dict[str, str]] = {}
@@ -84,6 +86,7 @@ class Game(ABC):
             "max_players": cls.max_players,
             "hidden_information": cls.hidden_information,
             "draws_lots": cls.draws_lots,
+            "loser_starts_next": cls.loser_starts_next,
             "text_moves": cls.text_moves,
             "pitch": dict(cls.pitch),
             "duration_minutes": list(cls.duration_minutes),

@@ -14,6 +14,7 @@ class KwintyGame(Game):
     name: ClassVar[str] = "Kwinty"
     min_players = 2
     draws_lots = True  # the rule text draws lots for the first player
+    loser_starts_next = True  # the loser of a game begins the following one
     max_players = 2
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",
