@@ -175,23 +175,23 @@ class QuiAdiQuoiState(State):
         phase = g["phase"]
         timeout = ["timeout"] if self.timed() else []
         if phase == "choose":
-            moves = list(self._choose_actions())
+            moves = [*self._choose_actions(), *timeout]
             if g["die"] == "steal_card" and self._opponent_cards():
                 moves.append(TEMPLATE_NAME)
-            return moves or ["pass"]
+            return moves
         if phase in ("answer", "respeak"):
             return ["abstain", *timeout, TEMPLATE_ANSWER]
         if phase == "verdict":
             proposed = g["verdict"]["proposed"]
-            return ["accept", "refuse"] if proposed else ["refuse", "accept"]
+            return [*(["accept", "refuse"] if proposed else ["refuse", "accept"]), *timeout]
         if phase == "claims":
-            return ["claim", "pass"]
+            return ["claim", "pass", *timeout]
         if phase == "challenge":
-            return ["clue", "stop"]
+            return ["clue", "stop", *timeout]
         if phase == "recite":
             return ["pass", *timeout, TEMPLATE_RECITE]
         if phase == "discard":
-            return list(self._discard_actions(player))
+            return [*self._discard_actions(player), *timeout]
         return []
 
     def _apply(self, player: int, move: str) -> str:
@@ -249,8 +249,15 @@ class QuiAdiQuoiState(State):
 
     def _play(self, player: int, move: str) -> None:
         phase = self.g["phase"]
+        if move == "timeout" and phase not in ("answer", "respeak", "recite"):
+            # answers and recitations record the timeout as such; elsewhere silence
+            # stands for the move a table would take for granted
+            self.log(f"player {player} runs out of time")
+            self._play(player, self._timeout_move(player))
+            return
         if phase == "choose":
-            self._choose(player, self._choose_actions()[move])
+            # a timed-out chooser with only a stolen-card power to use passes (`_timeout_choice`)
+            self._choose(player, self._choose_actions().get(move, ("pass",)))
         elif phase in ("answer", "respeak"):
             self._no_answer(player, move)
         elif phase == "verdict":
@@ -263,6 +270,43 @@ class QuiAdiQuoiState(State):
             self._pebble(player, move)
         elif phase == "discard":
             self._discard(player, move)
+
+    def _timeout_move(self, player: int) -> str:
+        """What silence means when the clock runs out (see the rules pages)."""
+        g = self.g
+        phase = g["phase"]
+        if phase == "choose":
+            return self._timeout_choice()
+        if phase == "verdict":
+            return "accept" if g["verdict"]["proposed"] else "refuse"
+        if phase == "claims":
+            return "pass"
+        if phase == "challenge":
+            return "stop"
+        return self._discard_actions(player)[0]
+
+    def _timeout_choice(self) -> str:
+        """The lowest compartment open to the chooser, paid as plainly as possible.
+
+        A price is paid with the principal's own token of the card's category when he has
+        one, else with his first other category (magic token), else with a token of the
+        first player after him clockwise who has one (stolen token). The stolen card's
+        options need a decision nobody can take for him: with no compartment open, the
+        turn goes by as a pass.
+        """
+        actions = self._choose_actions()
+        principal = self.g["principal"]
+        for comp in (1, 2, 3):
+            plain = f"take {comp}"
+            if plain in actions:
+                return plain
+            magic = [m for m in actions if m.startswith(f"{plain} with ")]
+            if magic:
+                return magic[0]
+            stolen = [m for m in actions if m.startswith(f"{plain} from ")]
+            if stolen:
+                return min(stolen, key=lambda m: (int(m.rsplit(" ", 1)[1]) - principal) % self.n)
+        return "pass"
 
     # ------------------------------------------------------------------- turns
     def _start_turn(self) -> None:
