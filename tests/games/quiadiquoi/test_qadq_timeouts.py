@@ -347,3 +347,46 @@ def test_a_silent_player_without_tokens_returns_the_card_held_longest() -> None:
     same_as(state, 0, "return p02")
     assert state.g["cards"][0] == ["h01"]
     assert state.g["comps"][2][-1] == ["p02", "bordeaux"]
+
+
+# -------------------------------------------------------------------- rules pages
+@pytest.mark.parametrize(
+    ("lang", "heading", "words"),
+    [
+        (
+            "fr",
+            "## Le chrono",
+            [
+                "compartiment ouvert",
+                "abstention",
+                "`pass`",
+                "verdict automatique",
+                "`stop`",
+                "galet",
+                "depuis le plus longtemps",
+                "answer_seconds=None",
+            ],
+        ),
+        (
+            "en",
+            "## The clock",
+            [
+                "open compartment",
+                "abstention",
+                "`pass`",
+                "automatic verdict",
+                "`stop`",
+                "pebble",
+                "held longest",
+                "answer_seconds=None",
+            ],
+        ),
+    ],
+)
+def test_rules_pages_state_what_silence_means(lang: str, heading: str, words: list[str]) -> None:
+    from tablier.core.rules_pages import rules_text
+
+    page = rules_text("quiadiquoi", lang)
+    section = page.split(heading, 1)[1].split("\n## ", 1)[0]
+    for word in words:
+        assert word in section
