@@ -71,8 +71,11 @@ def test_game_against_a_computer_seat_then_rematch(server: ServerProcess) -> Non
         client = await Client.open(server, room, [created["my_seats"][0]["token"]])
         end = await play_seat(client, seat, random.Random(3))
         await client.send({"type": "rematch", "seat": seat, "ref": "again"})
+        # Kwinty's loser begins the next game: a human who won as White is reseated
+        white_won = end["outcome"]["returns"][0] > end["outcome"]["returns"][1]
+        next_seat = 1 - seat if white_won else seat
         # the new game's state comes first, then the ack
-        second = await client.until(lambda m: is_state(seat)(m) and m["game_number"] == 2)
+        second = await client.until(lambda m: is_state(next_seat)(m) and m["game_number"] == 2)
         answer = await client.until(lambda m: m.get("ref") == "again")
         assert answer["type"] == "ack" and answer["action"] == "rematch", answer
         await client.close()

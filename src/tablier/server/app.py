@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import mimetypes
@@ -29,7 +30,7 @@ from tablier.server.protocol import (
 from tablier.server.rooms import Room
 from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
-from tablier.server.storage import Storage
+from tablier.server.storage import Storage, StoredGame
 from tablier.server.websocket import serve_socket
 
 log = logging.getLogger("tablier.server")
@@ -300,6 +301,30 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    @app.get(
+        "/api/rooms/{room_id}/games/{number}/views",
+        tags=["rooms"],
+        summary="A finished game's position after each move, as one seat (or a spectator) saw it",
+    )
+    async def game_views(
+        room_id: str,
+        number: int,
+        request: Request,
+        seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
+    ) -> dict[str, Any]:
+        manager = _manager(request)
+        found = await asyncio.to_thread(manager.storage.load_game, room_id, number)
+        if found is None:
+            raise ApiError(404, f"no game {number} in room {room_id!r}")
+        room_row, stored = found
+        if not stored.finished:
+            raise ApiError(409, "the game is not over: its views are released at the end")
+        num_players = room_row["num_players"]
+        if seat is not None and not 0 <= seat < num_players:
+            raise ApiError(400, f"there is no seat {seat}: seats are 0 to {num_players - 1}")
+        views = await asyncio.to_thread(_game_views, room_row, stored, seat)
+        return {"room": room_id, "game_number": number, "seat": seat, "views": views}
+
     @app.get("/api/players/{player_id}/games", tags=["players"], summary="A player's games")
     async def player_games(
         player_id: str, request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 20
@@ -344,7 +369,7 @@ def _describe(game_id: str) -> dict[str, Any]:
     return {**game_cls.describe(), "draws_lots": draws_lots(game_cls)}
 
 
-def _finished_record(room_row: dict[str, Any], stored: Any) -> dict[str, Any]:
+def _stored_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, Any]:
     record: dict[str, Any] = {
         "game": room_row["game"],
         "options": room_row["options"],
@@ -354,7 +379,24 @@ def _finished_record(room_row: dict[str, Any], stored: Any) -> dict[str, Any]:
     }
     if stored.setup:
         record["setup"] = stored.setup
-    full = records.replay(record).record()
+    return record
+
+
+def _game_views(
+    room_row: dict[str, Any], stored: StoredGame, seat: int | None
+) -> list[dict[str, Any]]:
+    """`seat`'s observation after 0, 1, ... moves, replaying the record once."""
+    state = records.replay(_stored_record(room_row, stored), upto=0)
+    # copies: an observation may share lists with the state that the next move changes
+    views = [copy.deepcopy(state.observation(seat))]
+    for player, move in stored.moves:
+        state.apply(player, move)
+        views.append(copy.deepcopy(state.observation(seat)))
+    return views
+
+
+def _finished_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, Any]:
+    full = records.replay(_stored_record(room_row, stored)).record()
     if stored.result is not None:
         # resignations and time losses are decided by the server, not the engine
         full["returns"] = stored.result.get("returns")

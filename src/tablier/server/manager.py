@@ -177,7 +177,7 @@ class RoomManager:
             token_hash = hash_token(token)
             await self.storage.write(
                 Storage.op_take_seat(
-                    room.id, seat, token_hash, player_id, name or room.seats[seat].name
+                    room.id, room.number, seat, token_hash, player_id, name or room.seats[seat].name
                 )
             )
             target = room.seats[seat]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import logging
 import random
 import secrets
@@ -169,28 +170,28 @@ class Room:
 
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
-        describe = type(self.game).describe()
-        conn.push(
-            {
-                "type": "welcome",
-                "v": PROTOCOL_VERSION,
-                "room": self.id,
-                "game": describe,
-                "options": self.options,
-                "num_players": self.num_players,
-                "seats": sorted(conn.seats),
-                "spectator": conn.spectator,
-                "limits": limits(
-                    self.manager.settings.rate_burst, self.manager.settings.rate_per_second
-                ),
-            }
-        )
+        conn.push(self._welcome(conn, type(self.game).describe()))
         legal = self._legal()
         seats = self.public_seats()
         clocks = self.clocks_view(legal)
         for seat in _viewers(conn):
             conn.push(self.state_message(seat, legal, seats, clocks))
         self._presence(exclude=conn)
+
+    def _welcome(self, conn: Connection, describe: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "v": PROTOCOL_VERSION,
+            "room": self.id,
+            "game": describe,
+            "options": self.options,
+            "num_players": self.num_players,
+            "seats": sorted(conn.seats),
+            "spectator": conn.spectator,
+            "limits": limits(
+                self.manager.settings.rate_burst, self.manager.settings.rate_per_second
+            ),
+        }
 
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
@@ -347,6 +348,8 @@ class Room:
         seed = secrets.randbits(62)
         state = self.game.new_state(seed=seed, num_players=self.num_players)
         number = self.number + 1
+        order = self._next_seating()
+        seats = [dataclasses.replace(self.seats[old], seat=new) for new, old in enumerate(order)]
         await self.manager.storage.write(
             Storage.op_new_game(
                 {
@@ -357,7 +360,8 @@ class Room:
                     "finished": False,
                     "result": None,
                     "started_at": time.time(),
-                }
+                },
+                [{"room_id": self.id, **dataclasses.asdict(s)} for s in seats],
             )
         )
         self.previous_result = self.result
@@ -365,10 +369,42 @@ class Room:
         self.state = state
         self.result = None
         self.rematch.clear()
+        self.seats = seats
+        if order != list(range(self.num_players)):
+            self._reseat_connections(order)
         self.clock = Clock.build(self.clock_config, self.options, self.num_players)
         if self.clock is not None:
             self.clock.update(None, state.current_players())
         self.broadcast()
+
+    def _next_seating(self) -> list[int]:
+        """For each seat of the next game, the seat its holder has now.
+
+        Where the loser begins the next game (Kwinty), the server decides who sits in
+        seat 0, which the engine always starts with: the single loser of a decided
+        game moves there and the others keep their order. A draw keeps the seats.
+        """
+        order = list(range(self.num_players))
+        if not self.game.loser_starts_next or self.result is None:
+            return order
+        returns = self.result.get("returns")
+        if not isinstance(returns, list) or len(returns) != self.num_players:
+            return order
+        worst = min(returns)
+        losers = [seat for seat, r in enumerate(returns) if r == worst]
+        if len(losers) != 1 or worst == max(returns):
+            return order
+        return [losers[0], *(seat for seat in order if seat != losers[0])]
+
+    def _reseat_connections(self, order: list[int]) -> None:
+        """Move live connections with their holders' seats, and tell them their new seats."""
+        new_seat = {old: new for new, old in enumerate(order)}
+        describe = type(self.game).describe()
+        for conn in self.connections:
+            if conn.spectator:
+                continue
+            conn.seats = {new_seat[seat] for seat in conn.seats}
+            conn.push(self._welcome(conn, describe))
 
     # ------------------------------------------------------------------ computers and clocks
     def _spawn(self, coro: Any) -> None:

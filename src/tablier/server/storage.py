@@ -66,6 +66,23 @@ games = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
 )
 
+# who held each seat in each game: a rematch may reseat the players (Kwinty's loser
+# begins the next game), while `seats` holds the room's current assignment
+game_seats = sa.Table(
+    "game_seats",
+    metadata,
+    sa.Column("room_id", sa.String(32), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.String(64), nullable=True),
+    sa.Column("name", sa.String(80), nullable=True),
+    sa.Column("player_id", sa.String(80), nullable=True, index=True),
+    sa.ForeignKeyConstraint(["room_id", "number"], ["games.room_id", "games.number"]),
+)
+
+SEAT_FIELDS = ("kind", "level", "name", "token_hash", "player_id")
+
 moves = sa.Table(
     "moves",
     metadata,
@@ -133,9 +150,35 @@ class Storage:
     def __init__(self, db_url: str | None) -> None:
         self.engine = make_engine(db_url)
         metadata.create_all(self.engine)
+        self._backfill_game_seats()
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="tablier-db-writer", daemon=True)
         self._thread.start()
+
+    def _backfill_game_seats(self) -> None:
+        """Give games stored before `game_seats` existed their seats (never reseated then)."""
+        known = sa.select(game_seats.c.room_id).where(
+            game_seats.c.room_id == games.c.room_id, game_seats.c.number == games.c.number
+        )
+        source = (
+            sa.select(
+                games.c.room_id,
+                games.c.number,
+                seats.c.seat,
+                seats.c.kind,
+                seats.c.level,
+                seats.c.name,
+                seats.c.player_id,
+            )
+            .select_from(games.join(seats, seats.c.room_id == games.c.room_id))
+            .where(~sa.exists(known))
+        )
+        with self.engine.begin() as conn:
+            conn.execute(
+                game_seats.insert().from_select(
+                    ["room_id", "number", "seat", "kind", "level", "name", "player_id"], source
+                )
+            )
 
     def close(self) -> None:
         self._queue.put(None)
@@ -193,18 +236,35 @@ class Storage:
             conn.execute(rooms.insert().values(**room))
             conn.execute(seats.insert(), seat_rows)
             conn.execute(games.insert().values(**first_game))
+            conn.execute(game_seats.insert(), _game_seat_rows(first_game["number"], seat_rows))
 
         return op
 
     @staticmethod
     def op_take_seat(
-        room_id: str, seat: int, token_hash: str, player_id: str | None, name: str | None
+        room_id: str,
+        number: int,
+        seat: int,
+        token_hash: str,
+        player_id: str | None,
+        name: str | None,
     ) -> Op:
+        """Take `seat` in the room and in its current game `number`."""
+
         def op(conn: Connection) -> None:
             conn.execute(
                 seats.update()
                 .where(seats.c.room_id == room_id, seats.c.seat == seat)
                 .values(token_hash=token_hash, player_id=player_id, name=name)
+            )
+            conn.execute(
+                game_seats.update()
+                .where(
+                    game_seats.c.room_id == room_id,
+                    game_seats.c.number == number,
+                    game_seats.c.seat == seat,
+                )
+                .values(player_id=player_id, name=name)
             )
 
         return op
@@ -246,9 +306,22 @@ class Storage:
         return op
 
     @staticmethod
-    def op_new_game(row: dict[str, Any]) -> Op:
+    def op_new_game(row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> Op:
+        """Start a room's next game with its seats (`seat_rows`: rows of `seats`).
+
+        The room's seats are rewritten too, so a reseating and the new game are
+        committed together.
+        """
+
         def op(conn: Connection) -> None:
             conn.execute(games.insert().values(**row))
+            for seat_row in seat_rows:
+                conn.execute(
+                    seats.update()
+                    .where(seats.c.room_id == row["room_id"], seats.c.seat == seat_row["seat"])
+                    .values(**{key: seat_row[key] for key in SEAT_FIELDS})
+                )
+            conn.execute(game_seats.insert(), _game_seat_rows(row["number"], seat_rows))
 
         return op
 
@@ -354,14 +427,16 @@ class Storage:
                         games.c.finished_at,
                         rooms.c.game,
                         rooms.c.num_players,
-                        seats.c.seat,
+                        game_seats.c.seat,
                     )
                     .select_from(
-                        seats.join(rooms, rooms.c.id == seats.c.room_id).join(
-                            games, games.c.room_id == seats.c.room_id
+                        game_seats.join(rooms, rooms.c.id == game_seats.c.room_id).join(
+                            games,
+                            (games.c.room_id == game_seats.c.room_id)
+                            & (games.c.number == game_seats.c.number),
                         )
                     )
-                    .where(seats.c.player_id == player_id)
+                    .where(game_seats.c.player_id == player_id)
                     .order_by(games.c.started_at.desc())
                     .limit(limit)
                 )
@@ -369,6 +444,21 @@ class Storage:
                 .all()
             )
             return [dict(r) for r in rows]
+
+
+def _game_seat_rows(number: int, seat_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "room_id": r["room_id"],
+            "number": number,
+            "seat": r["seat"],
+            "kind": r["kind"],
+            "level": r["level"],
+            "name": r["name"],
+            "player_id": r["player_id"],
+        }
+        for r in seat_rows
+    ]
 
 
 def _finish(conn: Connection, room_id: str, number: int, result: dict[str, Any]) -> None:
