@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -184,6 +185,8 @@ def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: An
         assert count <= 41, "a Kwinty game has at most 40 pieces"
 
     result = anne.locator(".banner-over").inner_text()
+    # Anne played White (seat 0)
+    anne_won = "banner-win" in (anne.locator(".banner-over").get_attribute("class") or "")
     assert " gagne" in result or "nulle" in result
     assert bob.locator(".banner-over").inner_text() == result
     expect(watcher.locator(".moves-panel h2 small")).to_have_text(f"({count})")
@@ -214,6 +217,24 @@ def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: An
     finished = anne.locator(f'.my-game[data-room="{room}"]')
     expect(finished).to_contain_text("Kwinty")
     expect(finished.locator("a")).to_have_text("Revoir")
+
+    # a rematch: the loser begins it, the server reseating a winning White as Black
+    anne.goto(f"{web_server.url}/?room={room}")
+    for page in pages:
+        page.click("[data-action=rematch]")
+    first, second = (bob, anne) if anne_won else (anne, bob)
+    for page in pages:
+        expect(page.locator(".moves-panel h2 small")).to_have_text("(0)")
+    expect(first.locator(".banner-turn")).to_be_visible()
+    expect(second.locator(".banner-turn")).to_have_count(0)
+    if anne_won:
+        expect(bob.locator(".play-notice")).to_contain_text("places ont changé")
+    # the seat token resumes the holder's new seat after a reload
+    first.reload()
+    expect(first.locator(".banner-turn")).to_be_visible()
+    first.locator(".kwinty-wall .hit.playable").first.click()
+    expect(second.locator(".moves-panel h2 small")).to_have_text("(1)")
+    expect(second.locator(".banner-turn")).to_be_visible()
     assert errors == []
 
 
@@ -460,6 +481,19 @@ def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> 
     expect(page.locator("generic-board .grid-figure")).to_have_count(5)
     page.locator("generic-board button[data-move]").first.click()
     expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
+    # resigning ends it; its replay steps through the server's views with the same board
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-action=resign]")
+    page.click("[data-action=replay]")
+    count = page.locator(".replay-count")
+    expect(count).to_have_text(re.compile(r"coup (\d+) / \1$"))
+    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
+    page.click("[aria-label='Début']")
+    expect(count).to_have_text(re.compile(r"coup 0 / \d+$"))
+    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
+    expect(page.locator(".moves .mv.current")).to_have_count(0)
+    page.click("[data-action=next]")
+    expect(page.locator(".moves .mv.current")).to_have_count(1)
     # Counterplays: the triangles seen from above, once a tile lies on the table
     page.goto(web_server.url + "/")
     create_game(page, "counterplays", "computer", level="random", first="me")

@@ -46,11 +46,14 @@ def test_the_loser_of_a_kwinty_game_sits_in_seat_0_after_the_rematch(
     server: ServerProcess,
 ) -> None:
     created = server.create_room(
-        game="kwinty", seats=[{"mine": True}], seating="as_listed", player_id="white-device"
+        game="kwinty",
+        seats=[{"mine": True, "name": "Wanda"}],
+        seating="as_listed",
+        player_id="white-device",
     )
     room = created["room"]
     white_token = created["my_seats"][0]["token"]
-    joined = server.join(room, player_id="black-device")
+    joined = server.join(room, player_id="black-device", name="Boris")
     assert joined["seat"] == 1
     black_token = joined["token"]
     script = _white_win()
@@ -94,6 +97,11 @@ def test_the_loser_of_a_kwinty_game_sits_in_seat_0_after_the_rematch(
     run(scenario())
     status = server.get(f"/api/rooms/{room}").json()
     assert status["game_number"] == 2 and status["move_count"] == 1
+    assert [s["name"] for s in status["seats"]] == ["Boris", "Wanda"]
+    # the first game's views name its own seating
+    first = server.get(f"/api/rooms/{room}/games/1/views").json()
+    assert [(s["seat"], s["name"]) for s in first["seats"]] == [(0, "Wanda"), (1, "Boris")]
+    assert server.get(f"/api/rooms/{room}/games/2/views").status_code == 409
     # each game is listed with the seat its player had in it
     for player, seats in (("white-device", {1: 0, 2: 1}), ("black-device", {1: 1, 2: 0})):
         games = server.get(f"/api/players/{player}/games").json()

@@ -323,7 +323,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         if seat is not None and not 0 <= seat < num_players:
             raise ApiError(400, f"there is no seat {seat}: seats are 0 to {num_players - 1}")
         views = await asyncio.to_thread(_game_views, room_row, stored, seat)
-        return {"room": room_id, "game_number": number, "seat": seat, "views": views}
+        return {
+            "room": room_id,
+            "game_number": number,
+            "seat": seat,
+            "seats": stored.seats,
+            "views": views,
+        }
 
     @app.get("/api/players/{player_id}/games", tags=["players"], summary="A player's games")
     async def player_games(

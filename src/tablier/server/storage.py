@@ -109,6 +109,8 @@ class StoredGame:
     result: dict[str, Any] | None
     moves: list[tuple[int, str]] = field(default_factory=list)
     last_clock: dict[str, Any] | None = None
+    # who held each seat in this game (public fields only); filled by load_game
+    seats: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -411,6 +413,14 @@ class Storage:
                 result=game["result"],
                 moves=[(m.seat, m.notation) for m in move_rows],
             )
+            seat_rows = conn.execute(
+                sa.select(
+                    game_seats.c.seat, game_seats.c.kind, game_seats.c.level, game_seats.c.name
+                )
+                .where(game_seats.c.room_id == room_id, game_seats.c.number == number)
+                .order_by(game_seats.c.seat)
+            ).mappings()
+            stored.seats = [dict(r) for r in seat_rows]
             return dict(room), stored
 
     def player_games(self, player_id: str, limit: int) -> list[dict[str, Any]]:

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { roomRequest } from "../../../src/tablier/web/js/views/lobby.js";
 import { outcomeText, seatName } from "../../../src/tablier/web/js/views/names.js";
-import { kwintyPosition } from "../../../src/tablier/web/js/views/replay.js";
+import { newEvents, replayState } from "../../../src/tablier/web/js/views/replay.js";
 import { makeTranslator } from "../../../src/tablier/web/js/i18n.js";
 import { Store } from "../../../src/tablier/web/js/store.js";
 import { readFileSync } from "node:fs";
@@ -51,21 +51,32 @@ test("outcome texts name the winner and the reason in the chosen language", () =
   assert.equal(outcomeText(t, "kwinty", { returns: [-1, 1], reason: "resign", seat: 0 }, names), "Black wins — White resigned");
 });
 
-test("a Kwinty replay position is rebuilt from the first moves of a record", () => {
-  const record = { options: { variant: "kwinty" }, moves: [[0, "i1h"], [1, "k1v"], [0, "k3v"]], outcome: { win_cells: ["a1"] } };
-  const start = kwintyPosition(record, 0);
-  assert.equal(start.pieces.length, 0);
-  assert.equal(start.last_move, null);
-  const two = kwintyPosition(record, 2);
-  assert.deepEqual(two.pieces.map((p) => p.move), ["i1h", "k1v"]);
-  assert.deepEqual(two.pieces_left, [19, 19]);
-  assert.equal(two.last_move, "k1v");
-  assert.deepEqual(two.win_cells, []);
-  const end = kwintyPosition(record, 3);
-  assert.deepEqual(end.win_cells, ["a1"]);
-  const span = "abcdefghijklmnopq".indexOf(end.frame[1]) - "abcdefghijklmnopq".indexOf(end.frame[0]);
-  assert.ok(span >= 8);
-  assert.equal(kwintyPosition({ options: { variant: "kwintie" }, moves: [] }, 0).width, 9);
+test("a replay draws the server's view after each move, with the server's verdict at the end", () => {
+  const record = { moves: [[0, "i1h"], [1, "k1v"]], outcome: { returns: [-1, 1], reason: "resign", seat: 0 } };
+  const views = [
+    { moves: [], awaited: [0], pieces: [] },
+    { moves: [[0, "i1h"]], awaited: [1], pieces: ["a"] },
+    { moves: [[0, "i1h"], [1, "k1v"]], awaited: [0], pieces: ["a", "b"] },
+  ];
+  const middle = replayState(views, 1, record, "r1", 2);
+  assert.equal(middle.observation, views[1]);
+  assert.deepEqual(middle.legal_moves, []);
+  assert.deepEqual(middle.awaited, [1]);
+  assert.equal(middle.terminal, false);
+  assert.equal(middle.outcome, null);
+  assert.equal(middle.move_count, 1);
+  assert.equal(middle.game_number, 2);
+  const end = replayState(views, 2, record, "r1", 2);
+  assert.equal(end.terminal, true);
+  assert.deepEqual(end.awaited, []);
+  assert.deepEqual(end.outcome, record.outcome);
+});
+
+test("a replay step's caption names the events that appeared with it", () => {
+  const views = [{ events: [] }, { events: [] }, { events: [{ type: "reveal" }, { type: "measure" }] }];
+  assert.deepEqual(newEvents(views, 0), []);
+  assert.deepEqual(newEvents(views, 1), []);
+  assert.deepEqual(newEvents(views, 2).map((e) => e.type), ["reveal", "measure"]);
 });
 
 class MemoryStorage {
@@ -98,6 +109,19 @@ test("the store keeps one player id, the language and seat tokens per room", () 
   assert.deepEqual(store.rooms(), {});
   storage.setItem("tablier.rooms", "{broken");
   assert.deepEqual(store.rooms(), {});
+});
+
+test("the store follows the seat the server gives a single token after a reseating", () => {
+  const store = new Store(new MemoryStorage());
+  store.saveSeats("R", "kwinty", [{ seat: 1, token: "t" }]);
+  store.reseat("R", [0]);
+  assert.deepEqual(store.room("R").seats, [{ seat: 0, token: "t" }]);
+  assert.deepEqual(store.tokens("R"), ["t"]);
+  // several tokens (one screen): which token went where is not said, nothing changes
+  store.saveSeats("S", "kwinty", [{ seat: 0, token: "a" }, { seat: 1, token: "b" }]);
+  store.reseat("S", [0, 1]);
+  assert.deepEqual(store.room("S").seats.map((s) => s.token), ["a", "b"]);
+  assert.equal(store.reseat("unknown", [0]), null);
 });
 
 test("clocks: the chosen clock goes into the request; times read m:ss", async () => {

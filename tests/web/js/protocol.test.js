@@ -4,11 +4,13 @@ import {
   actingSeat,
   emptyModel,
   helloMessage,
+  isReseat,
   moveMessage,
   needsHandOver,
   reduce,
   resultFor,
   RoomConnection,
+  seatsInGame,
   shouldReconnect,
   socketUrl,
   stateFor,
@@ -224,4 +226,30 @@ test("a void deal's final views are kept to be shown before the new deal", async
   assert.equal(heldVoidDeal(r, 0, false), null);
   assert.equal(isVoid({ reason: "tiebreak" }), false);
   assert.equal(isVoid(null), false);
+});
+
+test("a later welcome reseats the connection: its seats come from the server", () => {
+  let model = reduce(emptyModel(), welcome([1]));
+  model = reduce(model, state(1, { game_number: 1, terminal: true }));
+  assert.equal(isReseat(model, welcome([1])), false);
+  assert.equal(isReseat(model, welcome([0])), true);
+  assert.equal(isReseat(emptyModel(), welcome([0])), false);
+  model = reduce(model, welcome([0]));
+  assert.deepEqual(model.mySeats, [0]);
+  model = reduce(model, state(0, { game_number: 2, legal_moves: ["i1h"], awaited: [0] }));
+  assert.equal(actingSeat(model), 0);
+  assert.equal(viewSeat(model, 1), 0);
+  assert.deepEqual(Object.keys(model.states), ["0"]);
+});
+
+test("my seat in each game comes from the server's list of my games", () => {
+  const games = [
+    { room: "R", game_number: 2, seat: 0 },
+    { room: "R", game_number: 1, seat: 1 },
+    { room: "S", game_number: 1, seat: 1 },
+  ];
+  assert.deepEqual(seatsInGame(games, "R", 2), [0]);
+  assert.deepEqual(seatsInGame(games, "R", 1), [1]);
+  assert.equal(seatsInGame(games, "R", 3), null);
+  assert.equal(seatsInGame([], "R", 1), null);
 });

@@ -27,6 +27,8 @@ export const api = {
   join: (room, body) =>
     request(`/api/rooms/${encodeURIComponent(room)}/join`, { method: "POST", body: JSON.stringify(body) }),
   record: (room, n) => request(`/api/rooms/${encodeURIComponent(room)}/games/${n}/record`),
+  views: (room, n, seat = null) =>
+    request(`/api/rooms/${encodeURIComponent(room)}/games/${n}/views${seat == null ? "" : `?seat=${seat}`}`),
   recordUrl: (room, n) => `/api/rooms/${encodeURIComponent(room)}/games/${n}/record`,
   playerGames: (id) => request(`/api/players/${encodeURIComponent(id)}/games?limit=30`),
 };

@@ -1,4 +1,4 @@
-// Kwinty's geometry for drawing: notation, cells, landing previews, replay of pieces.
+// Kwinty's geometry for drawing: notation, cells, landing previews.
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -9,24 +9,11 @@ export function parseCell(cell) {
   return { col: LETTERS.indexOf(m[1]), row: Number(m[2]) };
 }
 
-export function cellName(col, row) {
-  return `${LETTERS[col]}${row}`;
-}
-
 /** "i1h" -> {col: 8, row: 1, dir: "h"}; null for anything else. */
 export function parseMove(move) {
   const m = /^([a-z])(\d+)([hv])$/.exec(String(move));
   if (!m) return null;
   return { col: LETTERS.indexOf(m[1]), row: Number(m[2]), dir: m[3] };
-}
-
-/** The two cells a piece covers: from its anchor rightwards (h) or upwards (v). */
-export function pieceCells(move) {
-  const p = parseMove(move);
-  if (!p) return [];
-  return p.dir === "h"
-    ? [cellName(p.col, p.row), cellName(p.col + 1, p.row)]
-    : [cellName(p.col, p.row), cellName(p.col, p.row + 1)];
 }
 
 /**
@@ -47,25 +34,6 @@ export function playableColumns(legalMoves, dir, width) {
     if (previewMove(legalMoves, col, dir)) out.push(col);
   }
   return out;
-}
-
-/** The pieces on the wall after the given moves ([[player, notation], …]). */
-export function piecesAfter(moves) {
-  return moves
-    .filter(([, m]) => parseMove(m))
-    .map(([player, move]) => ({ player, move, cells: pieceCells(move) }));
-}
-
-/** Column heights after some pieces (for replays drawn without the server). */
-export function heightsOf(pieces, width) {
-  const heights = new Array(width).fill(0);
-  for (const piece of pieces) {
-    for (const cell of piece.cells) {
-      const c = parseCell(cell);
-      if (c && c.col < width) heights[c.col] = Math.max(heights[c.col], c.row);
-    }
-  }
-  return heights;
 }
 
 /**

@@ -92,6 +92,22 @@ export function reduce(model, msg) {
   return next;
 }
 
+/**
+ * The seats a player held in a room's game `number`, from the server's list of that
+ * player's games (each game with its own seating), or null when it is not listed.
+ */
+export function seatsInGame(playerGames, room, number) {
+  const seats = (playerGames ?? []).filter((g) => g.room === room && g.game_number === number).map((g) => g.seat);
+  return seats.length ? seats.sort((a, b) => a - b) : null;
+}
+
+/** Whether a welcome moves this connection to other seats than it played so far. */
+export function isReseat(model, msg) {
+  if (msg.type !== "welcome" || !model.welcome) return false;
+  const before = [...model.mySeats].sort((a, b) => a - b).join(",");
+  return before !== [...msg.seats].sort((a, b) => a - b).join(",");
+}
+
 /** Whether an outcome is a void deal, after which the server deals again at once. */
 export function isVoid(outcome) {
   return Boolean(outcome && (outcome.reason === "void" || outcome.result === "replay"));

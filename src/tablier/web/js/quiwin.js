@@ -27,16 +27,6 @@ export function paliers(row, sizes) {
   return out;
 }
 
-/** The palier (1-based) and place within it (1-based) of a 0-based step. */
-export function palierOfStep(step, sizes) {
-  let start = 0;
-  for (let i = 0; i < sizes.length; i += 1) {
-    if (step < start + sizes[i]) return { palier: i + 1, slot: step - start + 1 };
-    start += sizes[i];
-  }
-  return null;
-}
-
 /** The sum of the known lengths of a row, and whether some lengths are hidden. */
 export function knownLength(row) {
   let total = 0;
@@ -70,58 +60,3 @@ export function groupHand(hand) {
   return out;
 }
 
-/** The position pawns for a standing: down for the player ahead, up behind, right when level. */
-export function pawnsFor(leader) {
-  if (leader == null) return ["right", "right"];
-  return [0, 1].map((p) => (p === leader ? "down" : "up"));
-}
-
-/**
- * Positions of a finished deal rebuilt from its public events (the final spectator view
- * shows every tile): one frame per event, for the replay page. The standing after each
- * measurement is taken as the measurement says; no rule is decided here.
- */
-export function quiwinFrames(events, sizes = [2, 4, 2]) {
-  const starts = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
-  const rows = [[], []];
-  const aside = [];
-  const measurements = [];
-  const owners = { change: null, transfer: null };
-  let leader = null;
-  let palier = 0;
-  let transferSlot = null;
-  const frames = [];
-  for (const event of events) {
-    if (event.type === "declare") continue;
-    if (event.type === "reveal") {
-      palier = palierOfStep(event.step - 1, sizes).palier - 1;
-      event.tiles.forEach((code, p) => rows[p].push(code));
-    } else if (event.type === "change") {
-      const at = starts[palier] + event.slot - 1;
-      rows[event.target][at] = event.drawn;
-      aside.push({ from: event.target, tile: event.removed, action: "change" });
-      owners.change = event.player;
-    } else if (event.type === "transfer") {
-      owners.transfer = event.player;
-      transferSlot = starts[palier] + event.slot - 1;
-    } else if (event.type === "swap") {
-      const giver = 1 - event.player;
-      rows[event.player][starts[palier] + event.slot - 1] = event.received;
-      if (transferSlot != null) rows[giver][transferSlot] = event.drawn;
-      aside.push({ from: event.player, tile: event.removed, action: "swap" });
-    } else if (event.type === "measure") {
-      measurements.push({ palier: event.palier, lengths: event.lengths, winner: event.winner });
-      if (event.palier === 1) leader = event.winner;
-      else if (event.palier === 2 && event.winner != null) leader = leader == null ? event.winner : leader === event.winner ? leader : null;
-    }
-    frames.push({
-      event,
-      rows: rows.map((r) => [...r]),
-      set_aside: aside.map((a) => ({ ...a })),
-      measurements: measurements.map((m) => ({ ...m })),
-      action_pawns: { ...owners },
-      standing: { leader, pawns: measurements.length ? pawnsFor(leader) : null },
-    });
-  }
-  return frames;
-}

@@ -78,6 +78,19 @@ export class Store {
     return rooms[roomId];
   }
 
+  /**
+   * Follow the seats the server gives us (a rematch may reseat the players): with one
+   * token, its seat is the one the welcome names. Returns the room as now remembered.
+   */
+  reseat(roomId, seats) {
+    const known = this.room(roomId);
+    if (!known || known.seats.length !== 1 || seats.length !== 1 || known.seats[0].seat === seats[0]) return known;
+    const rooms = this.rooms();
+    rooms[roomId] = { ...known, seats: [{ seat: seats[0], token: known.seats[0].token }] };
+    this.set(KEY_ROOMS, rooms);
+    return rooms[roomId];
+  }
+
   forgetRoom(roomId) {
     const rooms = this.rooms();
     delete rooms[roomId];

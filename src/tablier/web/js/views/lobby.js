@@ -3,7 +3,7 @@
 import { gameArt } from "../art.js";
 import { clear, h } from "../dom.js";
 import { pick } from "../i18n.js";
-import { resultFor } from "../protocol.js";
+import { resultFor, seatsInGame } from "../protocol.js";
 
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
 const ICON_CLOCK = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>`;
@@ -280,7 +280,8 @@ async function myGames(ctx, box) {
   const done = [];
   for (const [id, status] of statuses.sort((a, b) => (rooms[b[0]].created ?? 0) - (rooms[a[0]].created ?? 0))) {
     if (!status) continue;
-    const mine = rooms[id].seats.map((s) => s.seat);
+    // the server knows the seat of each game (a rematch may reseat); the stored one is a fallback
+    const mine = seatsInGame(remote, id, status.game_number) ?? rooms[id].seats.map((s) => s.seat);
     const game = ctx.describe(status.game);
     const row = {
       id,
@@ -337,7 +338,7 @@ async function myGames(ctx, box) {
             "li",
             { class: "my-game" },
             h("span", { class: "my-game-art", html: gameArt(g.game) }),
-            h("span", { class: "my-game-text" }, h("strong", {}, ctx.describe(g.game)?.name ?? g.game), h("small", {}, t("lobby.game_n", { n: g.game_number }))),
+            h("span", { class: "my-game-text" }, h("strong", {}, ctx.describe(g.game)?.name ?? g.game), h("small", {}, t("lobby.game_n", { n: g.game_number }), resultFor(g.outcome, g.seat) ? ` — ${t(`result.${resultFor(g.outcome, g.seat)}`)}` : "")),
             h("a", { class: "btn btn-small", href: `/?room=${g.room}&replay=${g.game_number}`, onclick: go(`/?room=${g.room}&replay=${g.game_number}`) }, t("lobby.replay")),
           ),
         ),

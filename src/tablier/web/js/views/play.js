@@ -5,6 +5,7 @@ import {
   actingSeat,
   emptyModel,
   heldVoidDeal,
+  isReseat,
   needsHandOver,
   reduce,
   rematchMessage,
@@ -132,6 +133,7 @@ export async function mount(main, ctx, params) {
   let errorText = "";
   let noticeText = "";
   let lastGameNumber = null;
+  let reseated = false; // a welcome moved us to other seats: say so with the new game
   let voidSeen = null; // the game number whose void deal the player has looked at
 
   const onMove = (seat, move) => {
@@ -485,7 +487,10 @@ export async function mount(main, ctx, params) {
     tokens,
     watch,
     onMessage: (msg) => {
+      // the server may reseat us for a rematch (the loser begins): its word is the seat
+      if (isReseat(model, msg)) reseated = true;
       model = reduce(model, msg);
+      if (msg.type === "welcome" && !msg.spectator) store.reseat(room, msg.seats);
       if (msg.type === "error") {
         errorText = ctx.t("play.refused", { why: msg.message });
         ctx.toast(errorText, "error");
@@ -496,6 +501,8 @@ export async function mount(main, ctx, params) {
         clockAnchor = msg.clocks && !msg.terminal ? { at: performance.now(), clocks: msg.clocks } : null;
         if (lastGameNumber != null && msg.game_number > lastGameNumber) {
           noticeText = model.newDeal ? ctx.t("quiwin.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
+          if (reseated) noticeText = `${noticeText} ${ctx.t("play.reseated")}`;
+          reseated = false;
           ctx.toast(noticeText);
         }
         lastGameNumber = msg.game_number;

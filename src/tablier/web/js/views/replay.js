@@ -1,111 +1,62 @@
-// Replaying a finished game move by move, from the server's record.
+// Replaying a finished game move by move: the server replays its record and sends the
+// observation after each move (docs/protocol.md), drawn by the board used in play.
 
 import { clear, h } from "../dom.js";
-import { heightsOf, piecesAfter } from "../kwinty.js";
-import { RoomConnection, socketUrl } from "../protocol.js";
-import { quiwinFrames } from "../quiwin.js";
 import { outcomeText, seatName } from "./names.js";
 
-/** A Kwinty observation rebuilt from the first `count` moves of a record. */
-export function kwintyPosition(record, count) {
-  const width = record.options?.variant === "kwintie" ? 9 : 17;
-  const moves = record.moves.slice(0, count);
-  const pieces = piecesAfter(moves);
-  const heights = heightsOf(pieces, width);
-  const used = pieces.flatMap((p) => p.cells.map((c) => "abcdefghijklmnopq".indexOf(c[0])));
-  let first = used.length ? Math.min(...used) : 0;
-  let last = used.length ? Math.max(...used) : width - 1;
-  // show at least nine columns, as the finished wall may be up to nine wide
-  while (last - first < 8) {
-    if (first > 0) first -= 1;
-    if (last - first < 8 && last < width - 1) last += 1;
-    if (first === 0 && last === width - 1) break;
-  }
-  const letters = "abcdefghijklmnopq";
-  const end = count === record.moves.length;
-  const left = [20, 20];
-  for (const p of pieces) left[p.player] -= 1;
+const BOARDS = {
+  kwinty: () => import("../boards/kwinty-board.js"),
+  quiwin: () => import("../boards/quiwin-board.js"),
+};
+
+/** The state message a board draws for position `index` (moves played) of a replay. */
+export function replayState(views, index, record, room, number) {
+  const observation = views[index];
+  const end = index === views.length - 1;
   return {
-    width,
-    height: 9,
-    heights,
-    frame: [letters[first], letters[last]],
-    pieces,
-    pieces_left: left,
-    last_move: moves.length ? moves[moves.length - 1][1] : null,
-    win_cells: end ? (record.outcome?.win_cells ?? []) : [],
-    outcome: end ? record.outcome : null,
-    to_move: null,
+    room,
+    game_number: number,
+    seat: null,
+    observation,
+    legal_moves: [],
+    awaited: end ? [] : (observation.awaited ?? []),
+    moves: observation.moves ?? record.moves.slice(0, index),
+    move_count: index,
+    terminal: end,
+    // the server's verdict (a resignation is not in the engine's observation)
+    outcome: end ? (record.outcome ?? null) : null,
+    rematch: [],
   };
 }
 
-/** A Qui'win observation for frame `index` (0: before the first reveal) of a finished deal. */
-export function quiwinPosition(final, frames, index, outcome) {
-  const frame = index > 0 ? frames[index - 1] : null;
-  const events = frames.slice(0, index).map((f) => f.event);
-  const draws = events.filter((e) => e.type === "change" || e.type === "swap").length;
-  const laid = frame ? frame.rows[0].length : 0;
-  const end = index === frames.length;
-  return {
-    ...final,
-    phase: end ? "over" : "replay",
-    step: null,
-    palier: null,
-    hand: null,
-    hand_sizes: [8 - laid, 8 - laid],
-    my_commitment: null,
-    rows: frame ? frame.rows : [[], []],
-    set_aside: frame ? frame.set_aside : [],
-    measurements: frame ? frame.measurements : [],
-    standing: frame ? frame.standing : { leader: null, pawns: null },
-    action_pawns: frame ? frame.action_pawns : { change: null, transfer: null },
-    pending_transfer: null,
-    bag_size: (final.bag_size ?? 0) + countDraws(frames) - draws,
-    events,
-    outcome: end ? outcome : null,
-  };
+/** The events (Qui'win's reveals, measures, actions) that appeared with move `index`. */
+export function newEvents(views, index) {
+  if (index === 0) return [];
+  const before = views[index - 1]?.events ?? [];
+  const after = views[index]?.events ?? [];
+  return after.slice(before.length);
 }
 
-function countDraws(frames) {
-  return frames.filter((f) => f.event.type === "change" || f.event.type === "swap").length;
-}
-
-/** The final spectator view of the room's game `number`, if it is the room's last game. */
-function finalView(room) {
-  return new Promise((resolve) => {
-    const conn = new RoomConnection({
-      url: socketUrl(location, room),
-      watch: true,
-      onMessage: (msg) => {
-        if (msg.type === "state") {
-          conn.close();
-          resolve(msg);
-        }
-      },
-      onStatus: (status) => {
-        if (status === "closed") resolve(null);
-      },
-    });
-    conn.open();
-    setTimeout(() => {
-      conn.close();
-      resolve(null);
-    }, 8000);
-  });
-}
-
-function caption(t, frames, index, names) {
+function caption(t, views, index, names, record) {
   if (index === 0) return t("replay.start");
-  const e = frames[index - 1].event;
-  return t(`quiwin.event_${e.type}`, {
-    ...e,
-    name: names[e.player] ?? "",
-    target: names[e.target] ?? "",
-    winner: names[e.winner] ?? "",
-    pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
-    a: e.lengths?.[0],
-    b: e.lengths?.[1],
-  });
+  const events = newEvents(views, index);
+  if (!events.length) {
+    const [player] = record.moves[index - 1] ?? [];
+    return t("replay.decided", { name: names[player] ?? "" });
+  }
+  return events
+    .map((e) =>
+      t(`quiwin.event_${e.type}`, {
+        ...e,
+        name: names[e.player] ?? "",
+        target: names[e.target] ?? "",
+        winner: names[e.winner] ?? "",
+        pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
+        a: e.lengths?.[0],
+        b: e.lengths?.[1],
+      }),
+    )
+    .join(" ");
 }
 
 export async function mount(main, ctx, params) {
@@ -113,38 +64,25 @@ export async function mount(main, ctx, params) {
   const number = Number(params.get("replay")) || 1;
   main.classList.add("replay-page");
   let record;
+  let replay = null;
   try {
-    record = await ctx.api.record(room, number);
+    [record, replay] = await Promise.all([ctx.api.record(room, number), ctx.api.views(room, number).catch(() => null)]);
   } catch (err) {
     main.append(h("section", { class: "notice" }, h("h1", {}, ctx.t("replay.unavailable")), h("p", {}, err.message)));
     return {};
   }
   await ctx.gameList();
   const game = ctx.describe(record.game) ?? { id: record.game, name: record.game };
-  let status = null;
-  try {
-    status = await ctx.api.room(room);
-  } catch {
-    status = null;
-  }
-  const seats = status?.seats ?? [];
+  // the seats as they were in this game (a rematch may have reseated the players)
+  const seats = replay?.seats ?? [];
+  const views = replay?.views ?? null;
   let board = null;
-  let frames = null;
-  let final = null;
-  if (game.id === "kwinty") {
-    await import("../boards/kwinty-board.js");
-    board = document.createElement("kwinty-board");
-  } else if (game.id === "quiwin") {
-    const view = await finalView(room);
-    if (view && view.game_number === number && view.terminal) {
-      // every tile is public once the deal is over: its events rebuild each position
-      final = view.observation;
-      frames = quiwinFrames(final.events ?? [], final.palier_sizes);
-      await import("../boards/quiwin-board.js");
-      board = document.createElement("quiwin-board");
-    }
+  if (views) {
+    const module = await (BOARDS[game.id] ?? (() => import("../boards/generic-board.js")))();
+    board = document.createElement(module.TAG);
   }
-  const total = frames ? frames.length : record.moves.length;
+  const withEvents = Boolean(views?.some((v) => Array.isArray(v.events)));
+  const total = record.moves.length;
   let index = total;
   let flip = false;
   const root = h("section", { class: "play replay", "data-game": game.id });
@@ -186,9 +124,9 @@ export async function mount(main, ctx, params) {
             slider,
             h("button", { type: "button", class: "btn btn-small", "data-action": "next", onclick: go(index + 1), "aria-label": t("replay.next") }, "▶"),
             h("button", { type: "button", class: "btn btn-small", onclick: go(total), "aria-label": t("replay.last") }, "▶|"),
-            h("span", { class: "replay-count" }, frames ? t("replay.event_count", { i: index, n: total }) : t("replay.count", { i: index, n: total })),
+            h("span", { class: "replay-count" }, t("replay.count", { i: index, n: total })),
           ),
-          frames ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(t, frames, index, names)) : null,
+          withEvents ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(t, views, index, names, record)) : null,
         ),
         h(
           "aside",
@@ -214,9 +152,9 @@ export async function mount(main, ctx, params) {
               record.moves.map(([player, move], i) =>
                 h(
                   "li",
-                  { class: `mv seat-${player} ${frames || i < index ? "played" : "future"} ${!frames && i === index - 1 ? "current" : ""}`, value: i + 1 },
+                  { class: `mv seat-${player} ${i < index ? "played" : "future"} ${i === index - 1 ? "current" : ""}`, value: i + 1 },
                   h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
-                  frames ? h("code", {}, move) : h("button", { type: "button", class: "link", onclick: go(i + 1) }, h("code", {}, move)),
+                  views ? h("button", { type: "button", class: "link", onclick: go(i + 1) }, h("code", {}, move)) : h("code", {}, move),
                 ),
               ),
             ),
@@ -224,24 +162,13 @@ export async function mount(main, ctx, params) {
         ),
       ),
     );
-    if (board && frames) {
+    if (board) {
       board.render({
         t,
         lang: ctx.lang,
-        state: { observation: quiwinPosition(final, frames, index, record.outcome), legal_moves: [], terminal: index === total, room, game_number: number },
+        state: replayState(views, index, record, room, number),
         seat: null,
-        canPlay: false,
-        flip: false,
-        names,
-        game,
-      });
-    } else if (board) {
-      const observation = kwintyPosition(record, index);
-      board.render({
-        t,
-        lang: ctx.lang,
-        state: { observation, legal_moves: [], terminal: index === record.moves.length, room, game_number: number },
-        seat: null,
+        mine: [],
         canPlay: false,
         flip,
         names,
