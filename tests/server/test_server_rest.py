@@ -30,6 +30,9 @@ def test_games_are_listed_with_their_options(server: ServerProcess) -> None:
     kwinty = next(g for g in games if g["id"] == "kwinty")
     assert kwinty == {**tablier.game_class("kwinty").describe(), "draws_lots": True}
     assert server.get("/api/games/quiwin").json()["hidden_information"] is True
+    # Kwinty's loser begins the next game; no other game reseats a rematch
+    assert kwinty["loser_starts_next"] is True
+    assert [g["id"] for g in games if g["loser_starts_next"]] == ["kwinty"]
     assert "chess" in _json_error(server.get("/api/games/chess"), 404)
     assert server.get("/api/games/chess").json()["known"] == tablier.game_ids()
 
