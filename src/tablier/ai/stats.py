@@ -31,7 +31,8 @@ def elo_from_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    # + 0.0 turns the -0.0 of an even score into 0.0 (shown as +0, not -0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0
 
 
 def elo_interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
