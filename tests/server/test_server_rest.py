@@ -63,6 +63,16 @@ def test_room_creation_is_validated(server: ServerProcess) -> None:
         400,
     )
     assert "grandmaster" in message and "random" in message
+    # a player that exists but cannot play this game is refused when the room is made
+    message = _json_error(
+        _post(
+            server,
+            "/api/rooms",
+            {"game": "kwinty", "seats": [{"kind": "computer", "level": "rule-of-thumb"}]},
+        ),
+        400,
+    )
+    assert "rule-of-thumb" in message and "cannot play kwinty" in message
     invalid = _post(server, "/api/rooms", {"game": "kwinty", "seats": "all"})
     _json_error(invalid, 422)
     assert invalid.json()["details"][0]["field"].endswith("seats")

@@ -221,7 +221,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             raise ApiError(400, str(exc)) from None
         from tablier.ai import player_names
 
-        known_players = player_names()
+        computer_seats = [spec for spec in body.seats if spec.kind == "computer"]
+        # only the players able to play this game (rule-of-thumb is Qui'win's only, …)
+        known_players = player_names(registry.load(body.game, **options)) if computer_seats else []
         for spec in body.seats:
             if spec.kind == "computer":
                 if spec.mine:
@@ -229,7 +231,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 if (spec.level or "random") not in known_players:
                     raise ApiError(
                         400,
-                        f"unknown computer level {spec.level!r}; known levels: "
+                        f"computer level {spec.level!r} cannot play {body.game}; levels: "
                         + ", ".join(known_players),
                         known=known_players,
                     )
