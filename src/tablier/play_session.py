@@ -52,7 +52,9 @@ class PlaySession:
         if vs != "human":
             for other in range(n):
                 if other != seat:
-                    self.computers[other] = make_player(vs, game, seed=other)
+                    # a game seed makes the computers repeatable too; without one they vary
+                    player_seed = None if seed is None else seed * 7 + other
+                    self.computers[other] = make_player(vs, game, seed=player_seed)
         self.humans = [p for p in range(n) if p not in self.computers]
         self.save = save
         self.last_viewer: int | None = None
