@@ -1,7 +1,7 @@
 """Helpers for the Counterplays tests: an independent reading of the grid and moves.
 
 Nothing here calls the engine's move generator: the tests compare the engine with
-these plain re-statements of the rules (RULINGS.md §3).
+these plain re-statements of the rules (the rulings stated in docs/rules/counterplays.en.md).
 """
 
 from __future__ import annotations
