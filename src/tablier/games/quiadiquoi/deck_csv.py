@@ -86,7 +86,7 @@ def load_csv(path: str | Path) -> Deck:
 
 
 def _toml_string(text: str) -> str:
-    # JSON string escapes (\" \\ \n \uXXXX) are all valid TOML basic-string escapes
+    # JSON string escapes (\" \\ \n \uNNNN) are all valid TOML basic-string escapes
     return json.dumps(text, ensure_ascii=False)
 
 
