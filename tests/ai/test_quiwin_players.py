@@ -85,7 +85,7 @@ def test_the_two_deals_differ_but_look_the_same_to_seat_zero() -> None:
     )
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "rule-of-thumb", "ismcts"])
+@pytest.mark.parametrize("name", ["random", "greedy", "rule-of-thumb", "planner", "ismcts"])
 def test_hidden_tiles_do_not_change_the_choice(name: str) -> None:
     a, b = two_deals_seen_alike()
     game = a.game
@@ -113,3 +113,40 @@ def test_ismcts_decides_on_actions_too() -> None:
     player = MCTSPlayer(game, 3, SearchSettings(iterations=200))
     assert player.choose(state.observation(seat), seat) in legal
     assert set(player.last_report.visits) == set(legal)
+
+
+def test_planner_plays_whole_legal_games_reproducibly() -> None:
+    game = tablier.load("quiwin")
+    for seed in range(3):
+        records = []
+        for _ in range(2):
+            state = game.new_state(seed=seed)
+            players = [make_player("planner", game, seed), make_player("random", game, seed)]
+            while not state.is_terminal():
+                seat = state.current_players()[0]
+                move = players[seat].choose(state.observation(seat), seat)
+                assert move in state.legal_moves(seat)
+                state.apply(seat, move)
+            records.append(state.record()["moves"])
+        assert records[0] == records[1]
+
+
+def test_planner_exists_for_quiwin_only() -> None:
+    from tablier.ai import player_names
+
+    assert "planner" in player_names(tablier.load("quiwin"))
+    assert "planner" not in player_names(tablier.load("kwinty"))
+    with pytest.raises(ValueError, match="kwinty has no planner player"):
+        make_player("planner", tablier.load("kwinty"))
+
+
+def test_planner_judges_the_action_window_among_its_legal_options() -> None:
+    game = tablier.load("quiwin")
+    state = game.new_state(seed=2, deal=deal(list(HAND_1), list(BAG)))
+    state.apply(0, "V22")
+    state.apply(1, "O25")
+    seat = state.current_players()[0]
+    legal = state.legal_moves(seat)
+    assert len(legal) > 1
+    player = make_player("planner", game, 1)
+    assert player.choose(state.observation(seat), seat) in legal

@@ -57,12 +57,17 @@ def _level_factory(level: Level) -> Callable[[Game, int | None], Player]:
     return factory
 
 
-def _rule_of_thumb(game: Game, seed: int | None = None) -> Player:
-    factory = game_module_attribute(game, "rule_of_thumb_player")
-    if factory is None:
-        raise ValueError(f"{game.id} has no rule-of-thumb player")
-    player: Player = factory(game, seed)  # type: ignore[operator]
-    return player
+def _game_player(attribute: str, label: str) -> Callable[[Game, int | None], Player]:
+    """A player some games ship in their heuristics module (e.g. Qui'win's rule of thumb)."""
+
+    def factory(game: Game, seed: int | None = None) -> Player:
+        made = game_module_attribute(game, attribute)
+        if made is None:
+            raise ValueError(f"{game.id} has no {label} player")
+        player: Player = made(game, seed)  # type: ignore[operator]
+        return player
+
+    return factory
 
 
 def _openspiel_mcts(game: Game, seed: int | None = None) -> Player:
@@ -78,5 +83,6 @@ def register_levels() -> None:
         factory = _level_factory(level)
         for name in level.names:
             register_player(name, factory)
-    register_player("rule-of-thumb", _rule_of_thumb)
+    register_player("rule-of-thumb", _game_player("rule_of_thumb_player", "rule-of-thumb"))
+    register_player("planner", _game_player("planner_player", "planner"))
     register_player("openspiel-mcts", _openspiel_mcts)

@@ -113,6 +113,14 @@ def rule_of_thumb_player(game: Game, seed: int | None = None) -> RuleOfThumbPlay
     return RuleOfThumbPlayer(game, seed)
 
 
+def planner_player(game: Game, seed: int | None = None) -> Any:
+    """The arrangement planner (`planner.py`) as a named player."""
+    # imported here: the planner uses the rule of thumb from this module
+    from tablier.games.quiwin.planner import PlannerPlayer
+
+    return PlannerPlayer(game, seed)
+
+
 class QuiwinHeuristics(Heuristics):
     def evaluate(self, state: State) -> list[float]:
         assert isinstance(state, QuiwinState)
