@@ -54,25 +54,17 @@ def test_room_creation_is_validated(server: ServerProcess) -> None:
         _post(server, "/api/rooms", {"game": "kwinty", "options": {"variant": "huge"}}), 400
     )
     assert "kwintie" in message  # names the allowed values
-    message = _json_error(
-        _post(
-            server,
-            "/api/rooms",
-            {"game": "kwinty", "seats": [{"kind": "computer", "level": "grandmaster"}]},
-        ),
-        400,
-    )
+
+    def refused_level(level: str) -> str:
+        seats = [{"kind": "computer", "level": level}]
+        return _json_error(_post(server, "/api/rooms", {"game": "kwinty", "seats": seats}), 400)
+
+    message = refused_level("grandmaster")
     assert "grandmaster" in message and "random" in message
     # a player that exists but cannot play this game is refused when the room is made
-    message = _json_error(
-        _post(
-            server,
-            "/api/rooms",
-            {"game": "kwinty", "seats": [{"kind": "computer", "level": "rule-of-thumb"}]},
-        ),
-        400,
-    )
+    message = refused_level("rule-of-thumb")
     assert "rule-of-thumb" in message and "cannot play kwinty" in message
+    assert "cannot play kwinty" in refused_level("planner")
     invalid = _post(server, "/api/rooms", {"game": "kwinty", "seats": "all"})
     _json_error(invalid, 422)
     assert invalid.json()["details"][0]["field"].endswith("seats")
