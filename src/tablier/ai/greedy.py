@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from typing import Any
 
 from tablier.ai.knowledge import Heuristics, heuristics_for
+from tablier.ai.players import position_rng
 from tablier.core.game import Game
 
 
@@ -26,7 +26,7 @@ class GreedyPlayer:
         self.knowledge: Heuristics = heuristics_for(game)
 
     def choose(self, observation: dict[str, Any], seat: int) -> str:
-        rng = random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+        rng = position_rng(self.seed, seat, observation)
         state = self.game.state_from_observation(observation, seat, rng)
         moves = state.legal_moves(seat)
         if not moves:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.ai.knowledge import Heuristics, heuristics_for
+from tablier.ai.players import position_rng
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.state import State
@@ -117,9 +118,7 @@ class MCTSPlayer:
         return self.settings.seconds
 
     def _rng_for(self, observation: dict[str, Any], seat: int) -> random.Random:
-        # seeded per position, not per call: the same observation gives the same
-        # choice whatever the player was asked before
-        return random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+        return position_rng(self.seed, seat, observation)
 
     def choose(self, observation: dict[str, Any], seat: int) -> str:
         start = time.perf_counter()

@@ -28,6 +28,7 @@ import secrets
 import time
 from typing import Any
 
+from tablier.ai.players import position_rng
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.state import State
@@ -197,7 +198,7 @@ class OpenSpielMCTSPlayer:
 
     def choose(self, observation: dict[str, Any], seat: int) -> str:
         start = time.perf_counter()
-        rng = random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+        rng = position_rng(self.seed, seat, observation)
         inner = self.game.state_from_observation(observation, seat, rng)
         moves = inner.legal_moves(seat)
         if not moves:

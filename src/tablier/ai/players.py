@@ -19,6 +19,15 @@ class Player(Protocol):
         ...
 
 
+def position_rng(seed: int, seat: int, observation: dict[str, Any]) -> random.Random:
+    """The rng for one decision, seeded per position rather than per call.
+
+    The same observation thus gets the same answer whatever the player was asked
+    before, which makes seeded players reproducible move by move.
+    """
+    return random.Random(f"{seed}:{seat}:{len(observation['moves'])}")
+
+
 class RandomPlayer:
     """Plays a uniformly random legal move (text moves get their template as is)."""
 

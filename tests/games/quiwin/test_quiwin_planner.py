@@ -74,8 +74,4 @@ def test_order_values_scores_each_order_as_the_rules_would() -> None:
     assert len(orders) == 56  # 8! / (5! 3!)
     for order, value in zip(orders.tolist(), values.tolist(), strict=True):
         assert value == engine_result([order, [23] * 8])
-    best = max(values.tolist())
-    assert best == 1.0
-    choice = plan_commit(game, state.observation(0), 0, random.Random(0), samples=8)
-    firsts = {o[0] for o, v in zip(orders.tolist(), values.tolist(), strict=True) if v == best}
-    assert length(choice) in firsts
+    assert max(values.tolist()) == 1.0

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablier.ai.knowledge import Heuristics
+from tablier.ai.players import position_rng
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.state import State
@@ -91,7 +92,7 @@ class RuleOfThumbPlayer:
         self.seed = secrets.randbits(63) if seed is None else seed
 
     def choose(self, observation: dict[str, Any], seat: int) -> str:
-        rng = random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+        rng = position_rng(self.seed, seat, observation)
         state = self.game.state_from_observation(observation, seat, rng)
         legal = [str(m) for m in state.legal_moves(seat)]
         if not legal:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import secrets
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from tablier.ai.players import position_rng
 from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.heuristics import rule_of_thumb_from_state
 from tablier.games.quiwin.tiles import length
@@ -167,13 +169,12 @@ def _close_the_window(state: QuiwinState, seat: int) -> None:
     """Play the rest of an action window: the opponent passes, swaps by the rule of
     thumb if a transfer asks him to, and so does the seat."""
     while not state.is_terminal() and state.phase in ("actions", "swap"):
-        for player in state.current_players():
+        player = state.current_players()[0]
+        if state.phase == "swap":
             legal = [str(m) for m in state.legal_moves(player)]
-            if state.phase == "swap":
-                state.apply(player, rule_of_thumb_from_state(state, player, legal))
-            else:
-                state.apply(player, PASS)
-            break
+            state.apply(player, rule_of_thumb_from_state(state, player, legal))
+        else:
+            state.apply(player, PASS)
 
 
 class PlannerPlayer:
@@ -183,11 +184,11 @@ class PlannerPlayer:
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = SAMPLES) -> None:
         self.game = game
-        self.seed = random.getrandbits(63) if seed is None else seed
+        self.seed = secrets.randbits(63) if seed is None else seed
         self.samples = samples
 
     def choose(self, observation: dict[str, Any], seat: int) -> str:
-        rng = random.Random(f"{self.seed}:{seat}:{len(observation['moves'])}")
+        rng = position_rng(self.seed, seat, observation)
         if observation["phase"] == "commit":
             hand = observation["hand"] or []
             if len(set(hand)) == 1:
