@@ -6,8 +6,8 @@ import secrets
 from typing import Any
 
 from tablier.ai.knowledge import Heuristics, heuristics_for
-from tablier.ai.players import position_rng
 from tablier.core.game import Game
+from tablier.core.heuristics import position_rng
 
 
 class GreedyPlayer:

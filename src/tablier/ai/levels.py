@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablier.ai.greedy import GreedyPlayer
-from tablier.ai.knowledge import game_module_attribute
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.ai.players import Player, register_player
 from tablier.core.game import Game
@@ -57,19 +56,6 @@ def _level_factory(level: Level) -> Callable[[Game, int | None], Player]:
     return factory
 
 
-def _game_player(attribute: str, label: str) -> Callable[[Game, int | None], Player]:
-    """A player some games ship in their heuristics module (e.g. Qui'win's rule of thumb)."""
-
-    def factory(game: Game, seed: int | None = None) -> Player:
-        made = game_module_attribute(game, attribute)
-        if made is None:
-            raise ValueError(f"{game.id} has no {label} player")
-        player: Player = made(game, seed)  # type: ignore[operator]
-        return player
-
-    return factory
-
-
 def _openspiel_mcts(game: Game, seed: int | None = None) -> Player:
     # imported here: OpenSpiel is an optional extra (`pip install tablier[research]`)
     from tablier.ai.openspiel_bridge import OpenSpielMCTSPlayer
@@ -83,6 +69,4 @@ def register_levels() -> None:
         factory = _level_factory(level)
         for name in level.names:
             register_player(name, factory)
-    register_player("rule-of-thumb", _game_player("rule_of_thumb_player", "rule-of-thumb"))
-    register_player("planner", _game_player("planner_player", "planner"))
     register_player("openspiel-mcts", _openspiel_mcts)

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.ai.knowledge import Heuristics, heuristics_for
-from tablier.ai.players import position_rng
 from tablier.core.game import Game
+from tablier.core.heuristics import position_rng
 from tablier.core.move import Move
 from tablier.core.state import State
 

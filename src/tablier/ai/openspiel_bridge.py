@@ -28,8 +28,8 @@ import secrets
 import time
 from typing import Any
 
-from tablier.ai.players import position_rng
 from tablier.core.game import Game
+from tablier.core.heuristics import position_rng
 from tablier.core.move import Move
 from tablier.core.state import State
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from tablier.core.game import Game
+from tablier.core.registry import game_class, game_ids
 
 
 class Player(Protocol):
@@ -17,15 +19,6 @@ class Player(Protocol):
     def choose(self, observation: dict[str, Any], seat: int) -> str:
         """The notation of the move to play for `seat`, given `observation(seat)`."""
         ...
-
-
-def position_rng(seed: int, seat: int, observation: dict[str, Any]) -> random.Random:
-    """The rng for one decision, seeded per position rather than per call.
-
-    The same observation thus gets the same answer whatever the player was asked
-    before, which makes seeded players reproducible move by move.
-    """
-    return random.Random(f"{seed}:{seat}:{len(observation['moves'])}")
 
 
 class RandomPlayer:
@@ -55,30 +48,53 @@ def register_player(name: str, factory: PlayerFactory) -> None:
     _FACTORIES[name] = factory
 
 
+def _game_factory(game: Game, name: str) -> PlayerFactory | None:
+    """A player the game itself declares (`Game.named_players`), imported when asked for."""
+    where = game.named_players.get(name)
+    if where is None:
+        return None
+    module_name, _, attribute = where.partition(":")
+    factory: PlayerFactory = getattr(importlib.import_module(module_name), attribute)
+    return factory
+
+
 def player_names(game: Game | None = None) -> list[str]:
     """Every registered name; with `game`, only the players that can play it.
 
-    Some players exist for some games only (`rule-of-thumb` for Qui'win,
-    `openspiel-mcts` for perfect-information games when OpenSpiel is installed).
+    A game may declare players of its own (`Game.named_players`); some general
+    players cannot play every game (`openspiel-mcts` needs perfect information and
+    the optional OpenSpiel package).
     """
     if game is None:
-        return list(_FACTORIES)
+        names = list(_FACTORIES)
+        for game_id in game_ids():
+            names += [n for n in game_class(game_id).named_players if n not in names]
+        return names
     usable = []
     for name, factory in _FACTORIES.items():
         try:
             factory(game, 0)
-        except (ValueError, RuntimeError):
+        except (ValueError, RuntimeError, ImportError):
             continue
         usable.append(name)
-    return usable
+    return usable + [name for name in game.named_players if name not in usable]
+
+
+class MissingExtra(ValueError):
+    """A player needs an optional package that is not installed."""
 
 
 def make_player(name: str, game: Game, seed: int | None = None) -> Player:
     """The computer player called `name` for `game` (ValueError naming the known ones)."""
+    factory = _game_factory(game, name) or _FACTORIES.get(name)
+    if factory is None:
+        if name in player_names():
+            raise ValueError(f"{game.id} has no {name} player")
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(player_names())}")
     try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown player {name!r}; known players: {', '.join(_FACTORIES)}"
+        return factory(game, seed)
+    except ImportError as exc:
+        raise MissingExtra(
+            f"the player {name!r} needs the optional package {exc.name or 'it uses'}: "
+            "pip install 'tablier[research]'"
         ) from None
-    return factory(game, seed)

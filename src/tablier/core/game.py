@@ -5,16 +5,24 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tablier.core.options import Option, resolve_options
+from tablier.core.messages import WORDS, Catalogue, Message
+from tablier.core.options import TEXTS as OPTION_TEXTS
+from tablier.core.options import Option, OptionError, resolve_options
 
 if TYPE_CHECKING:
     from tablier.core.state import State
 
 
 class Game(ABC):
-    """A game with its options fixed. Subclasses declare the class attributes."""
+    """A game with its options fixed. Subclasses declare the class attributes.
+
+    Every convention the platform (server, computer players, command line, web client)
+    needs about a game is declared here, so that nothing outside the game's package
+    names a game or one of its fields.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -28,10 +36,41 @@ class Game(ABC):
     draws_lots: ClassVar[bool] = False
     # True when the loser of a game begins the next one (the server reseats a rematch)
     loser_starts_next: ClassVar[bool] = False
-    # True when some moves are free text (a template such as `answer:<text>`)
-    text_moves: ClassVar[bool] = False
+    # moves the player writes: templates such as `answer:<text>`, offered as they are
+    # by `legal_moves`; the player replaces each `<...>` part with his own words
+    text_move_templates: ClassVar[tuple[str, ...]] = ()
+    # the move the platform plays for a seat whose decision clock runs out (see
+    # `decision_seconds`); None: running out of time loses the game
+    timeout_move: ClassVar[str | None] = None
+    # outcome reasons after which the platform deals a new game at once (a void deal)
+    new_deal_reasons: ClassVar[frozenset[str]] = frozenset()
+    # players of this game only: name -> "module:factory" (imported when asked for);
+    # a factory takes (game, seed) and returns a computer player
+    named_players: ClassVar[Mapping[str, str]] = {}
+    # the names of the seats per language, e.g. {"fr": ("Blanc", "Noir"), ...}
+    seat_names: ClassVar[Mapping[str, Sequence[str]]] = {}
+    # the catalogue holding `outcome.<reason>` texts for this game's outcomes
+    outcome_messages: ClassVar[Catalogue | None] = None
+    # the lobby lists games by rank (lower first)
+    rank: ClassVar[int] = 50
+    # what the new-game form offers first: "online", "local" or "computer"
+    default_opponent: ClassVar[str] = "online"
     pitch: ClassVar[dict[str, str]] = {}
     duration_minutes: ClassVar[tuple[int, int]] = (10, 30)
+
+    @classmethod
+    def has_text_moves(cls) -> bool:
+        return bool(cls.text_move_templates)
+
+    @property
+    def text_moves(self) -> bool:
+        """True when some moves are written by the player (see `text_move_templates`)."""
+        return self.has_text_moves()
+
+    @classmethod
+    def is_template(cls, move: str) -> bool:
+        """Whether `move` is a text-move template the player must complete."""
+        return move in cls.text_move_templates
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.id, self.option_specs, options)
@@ -62,6 +101,37 @@ class Game(ABC):
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
         """Build the initial state; raise ValueError for a bad `setup`."""
 
+    def decision_seconds(self) -> float | None:
+        """Seconds allowed for each decision where `timeout_move` is legal (None: no limit).
+
+        Games with an answer clock read it from their options.
+        """
+        return None
+
+    @classmethod
+    def seat_name(cls, seat: int, lang: str = "fr") -> str:
+        names = cls.seat_names.get(lang) or cls.seat_names.get("fr") or ()
+        if 0 <= seat < len(names):
+            return str(names[seat])
+        return WORDS.text("seat", lang, n=seat + 1)
+
+    def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
+        """Why a game ended, as a message: the game's own reasons, else the platform's."""
+        reason = str(outcome.get("reason"))
+        params: dict[str, Any] = {k: v for k, v in outcome.items() if isinstance(v, str | int)}
+        seat = outcome.get("seat")
+        if isinstance(seat, int):
+            params["seat_name"] = {lang: self.seat_name(seat, lang) for lang in ("fr", "en")}
+        own = self.outcome_messages
+        if own is not None and f"outcome.{reason}" in own.entries:
+            return own.message(f"outcome.{reason}", **params)
+        if f"outcome.{reason}" in WORDS.entries:
+            return WORDS.message(f"outcome.{reason}", **params)
+        return WORDS.message("outcome.other", reason=reason)
+
+    def outcome_text(self, outcome: Mapping[str, Any], lang: str = "fr") -> str:
+        return self.outcome_message(outcome).text(lang)
+
     def state_from_observation(
         self, observation: dict[str, Any], seat: int | None, rng: random.Random
     ) -> State:
@@ -87,7 +157,13 @@ class Game(ABC):
             "hidden_information": cls.hidden_information,
             "draws_lots": cls.draws_lots,
             "loser_starts_next": cls.loser_starts_next,
-            "text_moves": cls.text_moves,
+            "text_moves": cls.has_text_moves(),
+            "text_move_templates": list(cls.text_move_templates),
+            "timeout_move": cls.timeout_move,
+            "new_deal_reasons": sorted(cls.new_deal_reasons),
+            "seat_names": {lang: list(names) for lang, names in cls.seat_names.items()},
+            "rank": cls.rank,
+            "default_opponent": cls.default_opponent,
             "pitch": dict(cls.pitch),
             "duration_minutes": list(cls.duration_minutes),
             "options": [spec.describe() for spec in cls.option_specs],
@@ -99,5 +175,5 @@ class Game(ABC):
         for spec in cls.option_specs:
             if spec.name == name:
                 return spec.parse(text)
-        allowed = ", ".join(s.name for s in cls.option_specs) or "none"
-        raise ValueError(f"unknown option {name!r} for {cls.id}; allowed options: {allowed}")
+        allowed: Any = ", ".join(s.name for s in cls.option_specs) or OPTION_TEXTS.message("none")
+        raise OptionError(OPTION_TEXTS.message("unknown", name=name, game=cls.id, allowed=allowed))

@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from tablier.core.messages import Catalogue, Message
+
+TEXTS = Catalogue(
+    "options",
+    {
+        "bad_value": {
+            "fr": "l'option {name!r} ne peut pas valoir {value}; valeurs permises : {allowed}",
+            "en": "option {name!r} cannot be {value}; allowed: {allowed}",
+        },
+        "unknown": {
+            "fr": "option {name!r} inconnue pour {game}; options permises : {allowed}",
+            "en": "unknown option {name!r} for {game}; allowed options: {allowed}",
+        },
+        "not_a_resource": {
+            "fr": "l'option {name!r} nomme une ressource livrée : {allowed}, pas {value}",
+            "en": "option {name!r} names a shipped resource: {allowed}, not {value}",
+        },
+        "none": {"fr": "aucune", "en": "none"},
+    },
+)
+
+
+class OptionError(ValueError):
+    """A bad option name or value; `text(lang)` says it in French or English."""
+
+    def __init__(self, reason: Message) -> None:
+        self.reason = reason
+        super().__init__(reason.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return self.reason.text(lang)
 
 
 @dataclass(frozen=True)
@@ -24,6 +56,24 @@ class Option:
     maximum: int | None = None
     nullable: bool = False
     help: Mapping[str, str] = field(default_factory=dict)
+    # the option's name for people, per language
+    label: Mapping[str, str] = field(default_factory=dict)
+    # for an option that names a shipped resource (a deck, say): the names shipped.
+    # The server accepts only these; a local program may also give a file path.
+    resources: Callable[[], Sequence[str]] | None = None
+
+    def resource_names(self) -> list[str]:
+        return list(self.resources()) if self.resources is not None else []
+
+    def check_resource(self, value: Any) -> None:
+        """OptionError unless `value` is one of the declared resource names."""
+        names = self.resource_names()
+        if self.resources is not None and value not in names:
+            raise OptionError(
+                TEXTS.message(
+                    "not_a_resource", name=self.name, value=repr(value), allowed=", ".join(names)
+                )
+            )
 
     def allowed_text(self) -> str:
         if self.choices is not None:
@@ -83,8 +133,11 @@ class Option:
         return self.validate(raw)
 
     def _bad(self, value: Any) -> ValueError:
-        return ValueError(
-            f"option {self.name!r} cannot be {value!r}; allowed: {self.allowed_text()}"
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        return OptionError(
+            TEXTS.message("bad_value", name=self.name, value=shown, allowed=self.allowed_text())
         )
 
     def describe(self) -> dict[str, Any]:
@@ -97,6 +150,8 @@ class Option:
             "maximum": self.maximum,
             "nullable": self.nullable,
             "help": dict(self.help),
+            "label": dict(self.label),
+            "resources": self.resource_names() if self.resources is not None else None,
         }
 
 
@@ -107,8 +162,8 @@ def resolve_options(
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        allowed = ", ".join(by_name) or "none"
-        raise ValueError(f"unknown option {unknown[0]!r} for {game_id}; allowed options: {allowed}")
+        allowed: Any = ", ".join(by_name) or TEXTS.message("none")
+        raise OptionError(TEXTS.message("unknown", name=unknown[0], game=game_id, allowed=allowed))
     resolved: dict[str, Any] = {}
     for name, spec in by_name.items():
         resolved[name] = spec.validate(given[name]) if name in given else spec.default

@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import WORDS, Message, player_word
 from tablier.core.move import Move
 
 if TYPE_CHECKING:
@@ -46,9 +47,9 @@ class State(ABC):
         if not isinstance(move, str):
             move = str(move)
         if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalMove(f"player must be a seat number, not {player!r}")
+            raise WORDS.refuse("refusal.player_type", given=repr(player))
         if not 0 <= player < self.num_players:
-            raise IllegalMove(f"there is no player {player}: seats are 0 to {self.num_players - 1}")
+            raise WORDS.refuse("refusal.no_such_player", player=player, last=self.num_players - 1)
         awaited = self.current_players()
         if player not in awaited:
             raise IllegalMove(self._not_awaited(player, awaited))
@@ -75,8 +76,8 @@ class State(ABC):
         """What `player` may know (None: a spectator), as JSON-serialisable data."""
 
     @abstractmethod
-    def render_text(self, viewer: int | None = None) -> str:
-        """A readable text picture of the position (as `viewer` may see it)."""
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
+        """A readable text picture of the position (as `viewer` may see it), in `lang`."""
 
     def clone(self) -> State:
         """An independent deep copy. Games override this when a faster copy pays."""
@@ -132,14 +133,14 @@ class State(ABC):
             "outcome": self.outcome(),
         }
 
-    def to_move_text(self) -> str:
-        awaited = self.current_players()
-        if not awaited:
-            return "game over"
-        return "awaiting " + ", ".join(f"player {p}" for p in awaited)
+    def outcome_text(self, lang: str = "fr") -> str | None:
+        """Why the game ended, in words (None while it goes on)."""
+        outcome = self.outcome()
+        return None if outcome is None else self.game.outcome_text(outcome, lang)
 
-    def _not_awaited(self, player: int, awaited: list[int]) -> str:
+    def _not_awaited(self, player: int, awaited: list[int]) -> Message:
         if not awaited:
-            return "the game is over: no more moves are accepted"
-        who = " and ".join(f"player {p}" for p in awaited)
-        return f"it is not player {player}'s turn: the game is waiting for {who}"
+            return WORDS.message("refusal.game_over")
+        return WORDS.message(
+            "refusal.not_awaited", player=player, awaited=[player_word(p) for p in awaited]
+        )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.counterplays.state import CounterplaysState
 
@@ -14,6 +16,7 @@ class Counterplays(Game):
     name: ClassVar[str] = "Counterplays"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from tablier.ai.knowledge import Heuristics
 from tablier.core.game import Game
+from tablier.core.heuristics import Heuristics
 from tablier.core.state import State
 from tablier.games.counterplays import placement, scoring
 from tablier.games.counterplays.notation import notation

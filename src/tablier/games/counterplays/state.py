@@ -220,7 +220,7 @@ class CounterplaysState(State):
             "to_move": self.current_players()[0] if not self.is_terminal() else None,
         }
 
-    def render_text(self, viewer: int | None = None) -> str:
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         lines = render.picture(self.height, self.top, self.tiles)
         lines.append("")
         lines.append(render.LEGEND)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.kwinty.state import KwintyState
 
@@ -16,6 +18,8 @@ class KwintyGame(Game):
     draws_lots = True  # the rule text draws lots for the first player
     loser_starts_next = True  # the loser of a game begins the following one
     max_players = 2
+    rank: ClassVar[int] = 1
+    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",
         "en": "Build a wall together and be first to line up five squares of your colour.",

@@ -17,8 +17,8 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from tablier.ai.knowledge import Heuristics
 from tablier.core.game import Game
+from tablier.core.heuristics import Heuristics
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.kwinty.geometry import HEIGHT, LETTERS, Geometry, runs_of

@@ -500,7 +500,7 @@ class KwintyState(State):
             "win_cells": self._cell_names(self.win_cells),
         }
 
-    def render_text(self, viewer: int | None = None) -> str:
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         marks = ("○", "●")
         owner: dict[tuple[int, int], int] = {}
         joined_right: set[tuple[int, int]] = set()

@@ -61,7 +61,14 @@ class QuiAdiQuoiGame(Game):
     max_players = 6
     default_players = 4
     hidden_information = True
-    text_moves = True
+    text_move_templates: ClassVar[tuple[str, ...]] = (
+        "answer:<text>",
+        "recite:<text>",
+        "name:<author>|<quote>",
+    )
+    # silence at the answer clock's end is a move of its own (see the rules pages)
+    timeout_move: ClassVar[str | None] = "timeout"
+    default_opponent: ClassVar[str] = "local"
     duration_minutes = (30, 60)
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Jeu d'ambiance sur les citations : trouvez qui a dit quoi, "
@@ -198,6 +205,10 @@ class QuiAdiQuoiGame(Game):
                 f"the deck {self.deck.name!r} has fewer than 2 cards of the chosen difficulty; "
                 "try difficulty='all'"
             )
+
+    def decision_seconds(self) -> float | None:
+        seconds = self.options["answer_seconds"]
+        return None if seconds is None else float(seconds)
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
         from tablier.games.quiadiquoi.state import QuiAdiQuoiState

@@ -867,7 +867,7 @@ class QuiAdiQuoiState(State):
 
         return observe(self, player)
 
-    def render_text(self, viewer: int | None = None) -> str:
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         from tablier.games.quiadiquoi.view import render
 
         return render(self, viewer)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.games.quiwin.sampling import sample_state
@@ -19,6 +21,14 @@ class QuiwinGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = True
+    # a void deal (equal at every tie-break) is played again with a new deal
+    new_deal_reasons: ClassVar[frozenset[str]] = frozenset({"void"})
+    named_players: ClassVar[Mapping[str, str]] = {
+        "rule-of-thumb": "tablier.games.quiwin.heuristics:rule_of_thumb_player",
+        "planner": "tablier.games.quiwin.heuristics:planner_player",
+    }
+    rank: ClassVar[int] = 2
+    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
     pitch: ClassVar[dict[str, str]] = {
         "en": "Lay tiles at the same time as your opponent, shortest then longest then "

@@ -22,9 +22,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from tablier.ai.knowledge import Heuristics
-from tablier.ai.players import position_rng
 from tablier.core.game import Game
+from tablier.core.heuristics import Heuristics, position_rng
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.quiwin import verdict as vd

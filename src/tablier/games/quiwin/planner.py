@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from tablier.ai.players import position_rng
+from tablier.core.heuristics import position_rng
 from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.heuristics import rule_of_thumb_from_state
 from tablier.games.quiwin.tiles import length

@@ -472,5 +472,5 @@ class QuiwinState(State):
         )
         return obs
 
-    def render_text(self, viewer: int | None = None) -> str:
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         return render_board(self.observation(viewer))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.turris.state import TurrisState
 
@@ -15,6 +17,7 @@ class TurrisGame(Game):
     min_players = 2
     max_players = 2
     draws_lots = True  # the rule text draws lots for the first player
+    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "bonus_chain",

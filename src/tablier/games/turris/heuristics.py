@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import random
 
-from tablier.ai.knowledge import Heuristics
 from tablier.core.game import Game
+from tablier.core.heuristics import Heuristics
 from tablier.core.state import State
 from tablier.games.turris.state import TurrisState
 from tablier.games.turris.views import totals

@@ -145,7 +145,7 @@ class TurrisState(State):
             "totals": totals(views),
         }
 
-    def render_text(self, viewer: int | None = None) -> str:
+    def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         from tablier.games.turris.render import render
 
         return render(self)
@@ -383,5 +383,5 @@ class TurrisState(State):
     def why_refused(self, player: int, text: str) -> str | None:
         """Why `player` may not play `text` now, worked out rule by rule; None if he may."""
         if self.phase == OVER or player != self.to_move:
-            return self._not_awaited(player, self.current_players())
+            return self._not_awaited(player, self.current_players()).text("en")
         return refusal(self, player, parse(text))
