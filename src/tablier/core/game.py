@@ -47,6 +47,9 @@ class Game(ABC):
     # players of this game only: name -> "module:factory" (imported when asked for);
     # a factory takes (game, seed) and returns a computer player
     named_players: ClassVar[Mapping[str, str]] = {}
+    # command-line sub-commands of this game only: name -> "module:typer_app"
+    # (e.g. a deck checker), added to `tablier` when the command line starts
+    cli_commands: ClassVar[Mapping[str, str]] = {}
     # the names of the seats per language, e.g. {"fr": ("Blanc", "Noir"), ...}
     seat_names: ClassVar[Mapping[str, Sequence[str]]] = {}
     # the catalogue holding `outcome.<reason>` texts for this game's outcomes
