@@ -121,7 +121,13 @@ class Game(ABC):
     def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
         """Why a game ended, as a message: the game's own reasons, else the platform's."""
         reason = str(outcome.get("reason"))
-        params: dict[str, Any] = {k: v for k, v in outcome.items() if isinstance(v, str | int)}
+        params: dict[str, Any] = {}
+        for key, value in outcome.items():
+            if isinstance(value, str | int):
+                params[key] = value
+            elif isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+                # per-seat figures (e.g. lines of four) are named key_0, key_1, ...
+                params.update({f"{key}_{i}": v for i, v in enumerate(value)})
         seat = outcome.get("seat")
         if isinstance(seat, int):
             params["seat_name"] = {lang: self.seat_name(seat, lang) for lang in ("fr", "en")}

@@ -19,16 +19,23 @@ def test_render_shows_own_hand_rows_measure_and_pawns():
     pass_window(state)
     commit(state, "J23", "J23")
     pass_window(state)
-    text = state.render_text(0)
+    text = state.render_text(0, lang="en")
     assert "your hand: B24 B24 J23 O23 R23 V22" in text
     rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()[4:6]}
     assert rows["White"][:3] == ["O25", "J23", "|"]
     assert rows["Black"][:3] == ["O?", "J23", "|"]
     assert "measure after palier 1: White 48 mm, Black 46 mm" in text
     assert "▲ up" in text and "▼ down" in text
-    spectator = state.render_text()
+    spectator = state.render_text(lang="en")
     assert "your hand" not in spectator and "O25" not in spectator
     assert "O23" not in spectator
+    french = state.render_text(0)
+    assert "votre main : B24 B24 J23 O23 R23 V22" in french
+    assert "mesure après le palier 1 : Blanc 48 mm, Noir 46 mm — Noir le gagne" in french
+    assert "▲ en haut" in french and "▼ en bas" in french
+    assert [line.split()[1:10] for line in french.splitlines()[4:6]] == [
+        line.split()[1:10] for line in text.splitlines()[4:6]
+    ]
 
 
 def test_render_at_the_end_names_the_winner():
@@ -38,7 +45,9 @@ def test_render_at_the_end_names_the_winner():
     for a, b in zip(row0, row1, strict=True):
         commit(state, a, b)
         pass_window(state)
-    assert "result: White wins (palier 3)" in state.render_text()
+    assert "result: White wins (palier 3)" in state.render_text(lang="en")
+    assert "résultat : Blanc gagne (décidé au palier 3)" in state.render_text()
+    assert state.outcome_text() == "décidé au palier 3"
 
 
 def test_rules_pages_exist_in_both_languages():
@@ -69,5 +78,5 @@ def test_cli_plays_against_random_with_piped_input():
     # always choosing the first move listed: tiles, pass, or the first swap
     done = run_cli("play", "quiwin", "--vs", "random", "--seed", "4", text="1\n" * 80)
     assert done.returncode == 0, done.stderr
-    assert "Game over" in done.stdout
-    assert "your hand" in done.stdout
+    assert "résultat :" in done.stdout
+    assert "votre main" in done.stdout

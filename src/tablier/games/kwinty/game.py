@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK
+from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
+from tablier.games.kwinty.render import TEXTS
 from tablier.games.kwinty.state import KwintyState
 
 
@@ -20,6 +21,7 @@ class KwintyGame(Game):
     max_players = 2
     rank: ClassVar[int] = 1
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",
         "en": "Build a wall together and be first to line up five squares of your colour.",
@@ -29,6 +31,7 @@ class KwintyGame(Game):
         Option(
             "variant",
             "kwinty",
+            label={"fr": "Variante", "en": "Variant"},
             choices=("kwinty", "kwintie"),
             help={
                 "fr": "kwinty : sans plateau, pièces côte à côte, mur de 9×9 au plus ; "
@@ -40,6 +43,7 @@ class KwintyGame(Game):
         Option(
             "short_faces",
             "ends",
+            label={"fr": "Petits côtés", "en": "Short faces"},
             choices=("ends", "strict"),
             help={
                 "fr": "ends : deux pièces d'une couleur ne se touchent pas bout à bout ; "
@@ -51,6 +55,7 @@ class KwintyGame(Game):
         Option(
             "exhaustion",
             "lines4",
+            label={"fr": "Si personne n'aligne cinq", "en": "If nobody makes five"},
             choices=("lines4", "draw"),
             help={
                 "fr": "Si personne n'aligne cinq : lines4 = le plus de lignes de quatre "

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
 from tablier.core.state import State
+from tablier.games.kwinty import observation, render
 from tablier.games.kwinty.geometry import (
     HEIGHT,
     LETTERS,
@@ -16,6 +16,20 @@ from tablier.games.kwinty.geometry import (
     geometry,
     has_five,
     masks,
+)
+from tablier.games.kwinty.notation import PASS, PASS_MOVE, notation, parse
+from tablier.games.kwinty.refusals import (
+    CENTRE,
+    FIRST_AT_I1,
+    NO_TOUCH,
+    NOT_ON_TOP,
+    OFF_FRAME,
+    OVERHANG,
+    REFUSALS,
+    SHORT_FACES,
+    TOO_HIGH,
+    TOO_WIDE,
+    explain,
 )
 
 if TYPE_CHECKING:
@@ -26,22 +40,6 @@ MAX_SPAN = 9  # Kwinty's wall: at most 9 columns wide
 KWINTY_WIDTH = 17  # frame a–q: 8 columns either side of the first piece's i1
 FIRST_COLUMN = LETTERS.index("i")
 KWINTIE_CENTRE = LETTERS.index("e")
-COLOURS = ("White", "Black")
-COLOURS_FR = ("Blanc", "Noir")
-MOVE_RE = re.compile(r"^([a-q])([1-9])([hv])$")
-PASS = "pass"
-PASS_MOVE = Move(PASS)
-
-# why a placement is refused (codes; messages are built only when a move is refused)
-FIRST_AT_I1 = "first"
-CENTRE = "centre"
-OVERHANG = "overhang"
-NOT_ON_TOP = "not-on-top"
-TOO_HIGH = "too-high"
-OFF_FRAME = "off-frame"
-NO_TOUCH = "no-touch"
-TOO_WIDE = "too-wide"
-SHORT_FACES = "short-faces"
 
 
 class KwintyState(State):
@@ -50,6 +48,7 @@ class KwintyState(State):
         self.kwintie = game.options["variant"] == "kwintie"
         self.strict = game.options["short_faces"] == "strict"
         self.width = 9 if self.kwintie else KWINTY_WIDTH
+        self.max_span = MAX_SPAN
         self.geo = geometry(self.width)
         self.occ = [0, 0]
         # cells by the part of their piece: left/right end of a horizontal,
@@ -110,7 +109,7 @@ class KwintyState(State):
             "reason": self.reason,
             "winner": self.winner,
             "lines_of_four": fours,
-            "win_cells": self._cell_names(self.win_cells),
+            "win_cells": self.cell_names(self.win_cells),
         }
 
     def clone(self) -> KwintyState:
@@ -146,10 +145,10 @@ class KwintyState(State):
         """
         state = cls(game, 0, 2)
         for player, move in pieces:
-            match = MOVE_RE.match(move)
-            if not match:
+            parsed = parse(move)
+            if parsed is None:
                 raise ValueError(f"{move!r} is not a piece placement")
-            col, row, orient = LETTERS.index(match.group(1)), int(match.group(2)), match.group(3)
+            col, row, orient = parsed
             heights = state.heights
             level = orient == "v" or heights[col] == heights[col + 1]
             if not level or row != heights[col] + 1:
@@ -182,10 +181,8 @@ class KwintyState(State):
     def _apply(self, player: int, move: str) -> str:
         if move == PASS:
             if self._placements(player, first_only=True):
-                example = self._notation(*self._placements(player, first_only=True)[0])
-                raise IllegalMove(
-                    f"you may pass only when no piece can be placed; {example} is possible"
-                )
+                example = notation(*self._placements(player, first_only=True)[0])
+                raise REFUSALS.refuse("refusal.pass", example=example)
             self._pass(player)
             return PASS
         parsed = self.masks.parse.get(move)
@@ -196,22 +193,17 @@ class KwintyState(State):
                 stride = self.geo.stride
                 self._place(player, index % stride, index // stride, orient)
                 return move
-        match = MOVE_RE.match(move)
-        if not match:
-            raise IllegalMove(
-                f"{move!r} is not a Kwinty move: write the lower-left cell and h or v, "
-                "like e1v or c3h, or pass"
-            )
-        col = LETTERS.index(match.group(1))
-        row = int(match.group(2))
-        orient = match.group(3)
+        placement = parse(move)
+        if placement is None:
+            raise REFUSALS.refuse("refusal.not_notation", move=move)
+        col, row, orient = placement
         problem = self._violation(player, col, row, orient) or SHORT_FACES
-        raise IllegalMove(self._explain(problem, player, col, row, orient))
+        raise IllegalMove(explain(self, problem, player, col, row, orient))
 
     def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
         """Place a piece already known to be legal (for search), keeping the history."""
         self._place(player, col, row, orient)
-        self.history.append((player, self._notation(col, row, orient)))
+        self.history.append((player, notation(col, row, orient)))
 
     def _place(self, player: int, col: int, row: int, orient: str) -> None:
         self._boards = None
@@ -410,54 +402,8 @@ class KwintyState(State):
             )
         return bool(self.v_top[player] & below_bit)
 
-    def _explain(self, problem: str, player: int, col: int, row: int, orient: str) -> str:
-        name = self._notation(col, row, orient)
-        letter = LETTERS[col]
-        kind = "horizontal" if orient == "h" else "vertical"
-        heights = self.heights
-        if problem == FIRST_AT_I1:
-            return "the first piece of Kwinty has its lower-left cell at i1: play i1h or i1v"
-        if problem == CENTRE:
-            return f"{name}: White's first piece may not cover the centre square e1"
-        if problem == OFF_FRAME:
-            last = LETTERS[self.width - 1]
-            return f"{name}: the piece would leave the board, whose columns are a to {last}"
-        if problem == OVERHANG:
-            return (
-                f"{name}: a horizontal piece must rest entirely, but columns {letter} and "
-                f"{LETTERS[col + 1]} are {heights[col]} and {heights[col + 1]} high"
-            )
-        if problem == NOT_ON_TOP:
-            h = heights[col]
-            if orient == "h" and heights[col] != heights[col + 1]:
-                return f"{name}: columns {letter} and {LETTERS[col + 1]} are not level"
-            if row > h + 1:
-                return (
-                    f"{name}: a piece must rest entirely; column {letter} is {h} high, "
-                    f"so a piece there goes at row {h + 1}"
-                )
-            return f"{name}: that cell is taken; column {letter} is {h} high"
-        if problem == TOO_HIGH:
-            return f"{name}: the wall may not be more than {HEIGHT} rows high"
-        if problem == TOO_WIDE:
-            return f"{name}: the wall may not be more than {MAX_SPAN} columns wide"
-        if problem == NO_TOUCH:
-            return f"{name}: every new piece must touch a piece already placed"
-        if self.strict:
-            return (
-                f"{name}: a short face may not touch a {COLOURS[player]} piece "
-                f"(option short_faces=strict), and this {kind} piece would"
-            )
-        return (
-            f"{name}: two {COLOURS[player]} pieces may not touch short face to short face "
-            f"(end to end, or a vertical standing on a vertical)"
-        )
-
     # ------------------------------------------------------------- pictures
-    def _notation(self, col: int, row: int, orient: str) -> str:
-        return f"{LETTERS[col]}{row}{orient}"
-
-    def _cell_names(self, board: int) -> list[str]:
+    def cell_names(self, board: int) -> list[str]:
         return sorted(
             (self.geo.cell_name(c, r) for c, r in self.geo.cells_of(board)),
             key=lambda name: (int(name[1:]), name[0]),
@@ -473,79 +419,10 @@ class KwintyState(State):
         )
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        lo, hi = self.frame()
-        return {
-            **self.base_observation(player),
-            "variant": self.game.options["variant"],
-            "width": self.width,
-            "height": HEIGHT,
-            "columns": list(LETTERS[: self.width]),
-            "frame": [LETTERS[lo], LETTERS[hi]],
-            "heights": list(self.heights),
-            "pieces": [
-                {
-                    "player": p,
-                    "move": self._notation(c, r, o),
-                    "cells": [
-                        self.geo.cell_name(c, r),
-                        self.geo.cell_name(c + 1, r) if o == "h" else self.geo.cell_name(c, r + 1),
-                    ],
-                }
-                for p, c, r, o in self.pieces
-            ],
-            "pieces_left": list(self.left),
-            "to_move": self.to_move,
-            "last_move": self.history[-1][1] if self.history else None,
-            "lines_of_four": [count_fours(self.occ[p], self.geo) for p in (0, 1)],
-            "win_cells": self._cell_names(self.win_cells),
-        }
+        return observation.observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
-        marks = ("○", "●")
-        owner: dict[tuple[int, int], int] = {}
-        joined_right: set[tuple[int, int]] = set()
-        joined_up: set[tuple[int, int]] = set()
-        for p, c, r, o in self.pieces:
-            owner[(c, r)] = p
-            if o == "h":
-                owner[(c + 1, r)] = p
-                joined_right.add((c, r))
-            else:
-                owner[(c, r + 1)] = p
-                joined_up.add((c, r))
-        lo, hi = self.frame()
-        top = max(max(self.heights), 1)
-        lines: list[str] = []
-        win = set(self.geo.cells_of(self.win_cells))
-        for row in range(min(HEIGHT, top + 1), 0, -1):
-            text = f"{row:>2} "
-            for col in range(lo, hi + 1):
-                cell = (col, row)
-                mark = marks[owner[cell]] if cell in owner else "·"
-                if cell in win:
-                    mark = "★" if owner[cell] == 0 else "✸"
-                text += mark + ("─" if cell in joined_right else " ")
-            lines.append(text.rstrip())
-            if row > 1:
-                under = "   "
-                for col in range(lo, hi + 1):
-                    under += ("│" if (col, row - 1) in joined_up else " ") + " "
-                lines.append(under.rstrip())
-        lines.append("   " + " ".join(LETTERS[lo : hi + 1]))
-        status = (
-            f"○ White: {self.left[0]} pieces left   ● Black: {self.left[1]} pieces left   "
-            f"lines of four: {count_fours(self.occ[0], self.geo)}–"
-            f"{count_fours(self.occ[1], self.geo)}"
-        )
-        lines.append(status)
-        if self.to_move is not None:
-            lines.append(f"{COLOURS[self.to_move]} ({marks[self.to_move]}) to move")
-        elif self.winner is None:
-            lines.append(f"Game over: draw ({self.reason})")
-        else:
-            why = "a line of five" if self.reason == "line" else "more lines of four"
-            lines.append(f"Game over: {COLOURS[self.winner]} wins with {why}")
-        return "\n".join(lines)
+        return render.render(self, lang)
 
 
 def _move_tables(width: int) -> tuple[dict[int, Move], dict[int, Move]]:

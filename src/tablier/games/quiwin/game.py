@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK
+from tablier.core.messages import WHITE_BLACK, Message
 from tablier.core.options import Option
 from tablier.core.state import State
+from tablier.games.quiwin import render
 from tablier.games.quiwin.sampling import sample_state
 from tablier.games.quiwin.state import QuiwinState
 from tablier.games.quiwin.tiles import check_deal
@@ -39,6 +40,7 @@ class QuiwinGame(Game):
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "open_lengths",
+            label={"fr": "Longueurs visibles", "en": "Open lengths"},
             default=False,
             kind=bool,
             help={
@@ -60,6 +62,11 @@ class QuiwinGame(Game):
         ):
             raise ValueError("coins must be a list of seats (0 or 1) won by successive tosses")
         return QuiwinState(self, seed, checked, coins)
+
+    def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
+        if outcome.get("reason") in ("palier3", "tiebreak", "void"):
+            return render.outcome_message(outcome["reason"], outcome.get("tiebreak_tile"))
+        return super().outcome_message(outcome)
 
     def state_from_observation(
         self, observation: dict[str, Any], seat: int | None, rng: random.Random

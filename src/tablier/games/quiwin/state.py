@@ -6,9 +6,12 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import Message
 from tablier.core.move import Move
 from tablier.core.state import State
+from tablier.games.quiwin import observation
 from tablier.games.quiwin import verdict as vd
+from tablier.games.quiwin.refusals import REFUSALS
 from tablier.games.quiwin.render import render_board
 from tablier.games.quiwin.tiles import (
     ALL_TILES,
@@ -166,28 +169,29 @@ class QuiwinState(State):
     def _is_red(self, tile: int) -> bool:
         return colour(self.codes[tile]) == RED
 
-    def _pawn_owner(self, pawn: str) -> int | None:
+    def pawn_owner(self, pawn: str) -> int | None:
         for p in (0, 1):
             if self.used[p] == pawn:
                 return p
         return None
 
-    def _action_problem(self, player: int, pawn: str) -> str | None:
+    def _action_problem(self, player: int, pawn: str) -> Message | None:
         """Why `player` may not use `pawn` now (None when he may)."""
         other = 1 - player
+        say = REFUSALS.message
         if self.used[player] is not None:
-            return f"player {player} has already used his action ({self.used[player]})"
-        owner = self._pawn_owner(pawn)
+            return say("refusal.action_used", player=player, pawn=self.used[player])
+        owner = self.pawn_owner(pawn)
         if owner is not None:
-            return f"the {pawn} pawn is locked: player {owner} has used it"
+            return say("refusal.pawn_locked", pawn=pawn, owner=owner)
         if pawn == CHANGE:
             if self._is_red(self.rows[other][self.step]):
-                return "a change is impossible: the opponent's last tile of this palier is red"
+                return say("refusal.change_red")
             return None
         if self._is_red(self.rows[player][self.step]):
-            return "a transfer is impossible: your last tile of this palier is red"
+            return say("refusal.transfer_own_red")
         if not any(not self._is_red(self.rows[other][s]) for s in self._palier_slots()):
-            return "a transfer is impossible: the opponent has only red tiles in this palier"
+            return say("refusal.transfer_all_red")
         return None
 
     def _swappable(self, player: int) -> list[int]:
@@ -210,13 +214,13 @@ class QuiwinState(State):
     def _commit(self, player: int, move: str) -> str:
         code = normalise_code(move)
         if code is None:
-            raise IllegalMove(
-                f"{move!r} is not a tile: step {self.step + 1} needs a tile code from your "
-                "hand, such as " + ", ".join(str(m) for m in self.legal_moves(player))
+            choices = [str(m) for m in self.legal_moves(player)]
+            raise REFUSALS.refuse(
+                "refusal.not_a_tile", move=move, step=self.step + 1, choices=", ".join(choices)
             )
         tile = next((t for t in self.hands[player] if self.codes[t] == code), None)
         if tile is None:
-            raise IllegalMove(f"player {player} has no {code} tile in hand")
+            raise REFUSALS.refuse("refusal.not_in_hand", player=player, code=code)
         self.pending[player] = tile
         self.hands[player].remove(tile)
         if all(t is not None for t in self.pending):
@@ -244,9 +248,9 @@ class QuiwinState(State):
     def _declare(self, player: int, move: str) -> str:
         word = move.strip().lower()
         if word not in (PASS, *PAWNS):
-            raise IllegalMove(
-                f"{move!r} is not an action: after step {self.step + 1} play "
-                + ", ".join(str(m) for m in self.legal_moves(player))
+            choices = ", ".join(str(m) for m in self.legal_moves(player))
+            raise REFUSALS.refuse(
+                "refusal.not_an_action", move=move, step=self.step + 1, choices=choices
             )
         if word != PASS:
             problem = self._action_problem(player, word)
@@ -316,16 +320,13 @@ class QuiwinState(State):
         choices = self._swappable(player)
         hint = ", ".join(f"swap {n}" for n in choices)
         if len(parts) != 2 or parts[0] != "swap" or not parts[1].isdigit():
-            raise IllegalMove(
-                f"{move!r} is not a swap: choose which of your tiles of this palier leaves "
-                f"the game for the transferred one ({hint})"
-            )
+            raise REFUSALS.refuse("refusal.not_a_swap", move=move, choices=hint)
         n = int(parts[1])
         if n not in choices:
             size = len(self._palier_slots())
             if not 1 <= n <= size:
-                raise IllegalMove(f"there is no tile {n} in this palier: it holds {size} so far")
-            raise IllegalMove(f"tile {n} of this palier is red: red tiles cannot be swapped")
+                raise REFUSALS.refuse("refusal.no_such_slot", n=n, size=size)
+            raise REFUSALS.refuse("refusal.swap_red", n=n)
         assert self.swap_pending is not None
         giver, slot = self.swap_pending
         target = vd.PALIER_STARTS[self.palier] + n - 1
@@ -421,7 +422,7 @@ class QuiwinState(State):
         tile: int = reveals[step]["tiles"][player]
         return tile
 
-    def _shown_event(self, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    def shown_event(self, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         out = dict(event)
         for key in TILE_KEYS:
             if key in out:
@@ -433,44 +434,7 @@ class QuiwinState(State):
         return out
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        viewer = player
-        obs = self.base_observation(viewer)
-        seat = viewer if viewer in (0, 1) else None
-        mine = None if seat is None else self.pending[seat]
-        obs.update(
-            {
-                "phase": self.phase,
-                "step": None if self.phase == "over" else self.step + 1,
-                "palier": None if self.phase == "over" else self.palier + 1,
-                "palier_sizes": list(vd.PALIER_SIZES),
-                "hand": None if seat is None else sorted(self.codes[t] for t in self.hands[seat]),
-                "hand_sizes": [len(self.hands[p]) + (self.pending[p] is not None) for p in (0, 1)],
-                "my_commitment": None if mine is None else self.codes[mine],
-                "my_declaration": None if seat is None else self.declared[seat],
-                "rows": [[self.shown(t, viewer) for t in self.rows[p]] for p in (0, 1)],
-                "set_aside": [
-                    {
-                        "from": a["from"],
-                        "tile": self.shown(a["tile"], viewer),
-                        "action": a["action"],
-                        "step": a["step"] + 1,
-                    }
-                    for a in self.aside
-                ],
-                "measurements": [dict(m) for m in self.measures],
-                "standing": {"leader": self.leader, "pawns": self.pawns()},
-                "action_pawns": {pawn: self._pawn_owner(pawn) for pawn in PAWNS},
-                "pending_transfer": None
-                if self.swap_pending is None
-                else {
-                    "player": self.swap_pending[0],
-                    "tile": self.shown(self.rows[self.swap_pending[0]][self.step], viewer),
-                },
-                "bag_size": len(self.bag),
-                "events": [self._shown_event(e, viewer) for e in self.events],
-            }
-        )
-        return obs
+        return observation.observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
-        return render_board(self.observation(viewer))
+        return render_board(self.observation(viewer), lang)

@@ -11,9 +11,6 @@ PALIER_SIZES = (2, 4, 2)
 PALIER_STARTS = (0, 2, 6)
 STEPS = sum(PALIER_SIZES)
 
-ORDINALS_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-ORDINALS_FR = {1: "1re", 2: "2e", 3: "3e", 4: "4e"}
-
 
 def palier_of(step: int) -> int:
     """The palier (0, 1 or 2) a 0-based step belongs to."""
@@ -69,16 +66,10 @@ class Verdict:
         return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
 
     def text(self) -> dict[str, str]:
-        if self.reason == "palier3":
-            return {"en": "palier 3", "fr": "palier 3"}
-        if self.reason == "tiebreak":
-            assert self.tiebreak_tile is not None
-            n = self.tiebreak_tile
-            return {
-                "en": f"tie-break on the {ORDINALS_EN[n]} tile of palier 2",
-                "fr": f"départage sur la {ORDINALS_FR[n]} tuile du palier 2",
-            }
-        return {"en": "void deal", "fr": "donne nulle, partie à rejouer"}
+        # imported here: the picture module's words depend on nothing of the verdict
+        from tablier.games.quiwin.render import outcome_message
+
+        return outcome_message(self.reason, self.tiebreak_tile).texts()
 
     def outcome(self) -> dict[str, Any]:
         out: dict[str, Any] = {
