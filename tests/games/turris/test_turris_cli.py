@@ -41,7 +41,7 @@ def test_play_against_random_to_the_end(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Game over" in result.stdout
-    assert "face A" in result.stdout and "Final score" in result.stdout
+    assert "face A" in result.stdout and "Score final" in result.stdout
     record = tablier.load_record(tmp_path / "game.tablier.json")
     state = tablier.replay(record)
     assert state.is_terminal()

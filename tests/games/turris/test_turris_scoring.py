@@ -154,7 +154,7 @@ def test_the_higher_total_wins() -> None:
 
 def test_render_text_shows_levels_views_and_points() -> None:
     pieces = [(B, "Va2"), (W, "Vb1"), (W, "Vc1"), (B, "Vb2"), (W, "Vb3")]
-    text = tower(pieces).render_text()
+    text = tower(pieces).render_text(lang="en")
     assert "level 2" in text and "level 1" in text
     for title in ("face A", "face B", "face C", "face D", "roof"):
         assert title in text
@@ -162,3 +162,24 @@ def test_render_text_shows_levels_views_and_points() -> None:
     assert "Score so far: White 14, Black 10" in text
     # face A seen through the gap at a1: Black's recessed a2 cube in lower case
     assert " b W W" in text
+    # the same picture in French: B for Blanc, N for Noir
+    french = tower(pieces).render_text()
+    assert "niveau 2" in french and "toit" in french and "côté rangée 1" in french
+    assert "B 4  N 2" in french
+    assert "Score actuel : Blanc 14, Noir 10" in french
+    assert " n B B" in french
+
+
+def test_outcome_text_gives_the_totals_in_both_languages() -> None:
+    import random
+
+    import tablier
+
+    rng = random.Random(5)
+    state = tablier.load("turris").new_state(seed=1)
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    white, black = state.outcome()["totals"]
+    assert state.outcome_text() == f"décompte des cinq vues : {white} contre {black}"
+    assert state.outcome_text("en") == f"the five views counted: {white} to {black}"

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK
+from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
+from tablier.games.turris.render import TEXTS
 from tablier.games.turris.state import TurrisState
 
 
@@ -18,10 +19,12 @@ class TurrisGame(Game):
     max_players = 2
     draws_lots = True  # the rule text draws lots for the first player
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "bonus_chain",
             False,
+            label={"fr": "Bonus en chaîne", "en": "Chained bonus"},
             kind=bool,
             help={
                 "fr": "Une pose bonus au centre rapporte elle aussi un bonus.",

@@ -9,6 +9,7 @@ from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.turris import geometry as geo
+from tablier.games.turris import observation
 from tablier.games.turris.geometry import (
     CELLS,
     CENTRE,
@@ -19,16 +20,14 @@ from tablier.games.turris.geometry import (
     cubes,
 )
 from tablier.games.turris.notation import H_MOVES, PAIR_INDEX, PASS, SKIP, V_MOVES, X_MOVES, parse
-from tablier.games.turris.refusals import refusal
+from tablier.games.turris.observation import BONUS, OVER, PLACE
+from tablier.games.turris.refusals import REFUSALS, refusal
 from tablier.games.turris.views import View, compute_views, totals
 
 if TYPE_CHECKING:
     from tablier.games.turris.game import TurrisGame
 
 PIECES_PER_PLAYER = 20
-
-PLACE, BONUS, OVER = 0, 1, 2
-PHASE_NAMES = ("place", "bonus", "over")
 
 
 class TurrisState(State):
@@ -128,27 +127,12 @@ class TurrisState(State):
         }
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        views = self.views()
-        return {
-            **self.base_observation(player),
-            "to_move": None if self.phase == OVER else self.to_move,
-            "phase": PHASE_NAMES[self.phase],
-            "supply": list(self.supply),
-            "heights": {CELLS[c]: self.heights[c] for c in range(9)},
-            "columns": {CELLS[c]: self.column_owners(c) for c in range(9)},
-            "pieces": [self._piece_json(i) for i, p in enumerate(self.pieces) if p is not None],
-            "lowest_incomplete_level": self.lowest_incomplete(),
-            "last_placed": [self.piece_name(self.last_placed[p]) for p in (0, 1)],
-            "forbidden": [[[CELLS[c], z] for c, z in sorted(self.forbidden[p])] for p in (0, 1)],
-            "passes_in_a_row": self.passes,
-            "views": {name: view.to_json() for name, view in views.items()},
-            "totals": totals(views),
-        }
+        return observation.observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         from tablier.games.turris.render import render
 
-        return render(self)
+        return render(self, lang)
 
     # ------------------------------------------------------------- tower facts
     @property
@@ -194,7 +178,7 @@ class TurrisState(State):
             return geo.vertical_notation(cells[0])
         return geo.horizontal_notation(cells[0], cells[1])
 
-    def _piece_json(self, piece_id: int) -> dict[str, Any]:
+    def piece_json(self, piece_id: int) -> dict[str, Any]:
         piece = self.pieces[piece_id]
         assert piece is not None
         owner, vertical, cells, z = piece
@@ -297,9 +281,12 @@ class TurrisState(State):
         kind, cells, level = parse(move)
         canonical = self._canonical(kind, cells, level)
         if canonical is None or canonical not in self._legal_set:
-            reason = refusal(self, player, (kind, cells, level)) or "it is not a legal move now"
-            shown = move.strip()
-            raise IllegalMove(reason if kind == "" else f"{shown!r} is refused: {reason}")
+            reason = refusal(self, player, (kind, cells, level)) or REFUSALS.message(
+                "refusal.not_legal"
+            )
+            if kind == "":
+                raise IllegalMove(reason)
+            raise REFUSALS.refuse("refusal.refused", move=move.strip(), reason=reason)
         if kind == "V":
             self._place(player, True, cells)
         elif kind == "H":
@@ -384,4 +371,5 @@ class TurrisState(State):
         """Why `player` may not play `text` now, worked out rule by rule; None if he may."""
         if self.phase == OVER or player != self.to_move:
             return self._not_awaited(player, self.current_players()).text("en")
-        return refusal(self, player, parse(text))
+        reason = refusal(self, player, parse(text))
+        return None if reason is None else reason.text("en")
