@@ -360,6 +360,7 @@ def _void_deal_messages() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
     import tablier
     from tablier.games.quiwin.tiles import TILE_COUNTS
+    from tablier.server.outcomes import told_outcome
 
     game = tablier.load("quiwin")
     hand = ["V22", "V22", "J23", "J23", "B24", "B24", "O23", "O25"]
@@ -391,7 +392,7 @@ def _void_deal_messages() -> tuple[dict[str, Any], list[dict[str, Any]]]:
             "moves": state.public_history(0),
             "move_count": len(state.history),
             "terminal": over,
-            "outcome": state.outcome() if over else None,
+            "outcome": told_outcome(game, state.outcome()) if over else None,
             "clocks": None,
             "seats": seats,
             "rematch": [],
@@ -403,7 +404,7 @@ def _void_deal_messages() -> tuple[dict[str, Any], list[dict[str, Any]]]:
         for player in first.current_players():
             legal = [str(m) for m in first.legal_moves(player)]
             first.apply(player, "pass" if "pass" in legal else legal[0])
-    outcome = first.outcome()
+    outcome = told_outcome(game, first.outcome())
     assert outcome is not None and outcome["reason"] == "void"
     second = game.new_state(seed=2)
     welcome = {

@@ -202,6 +202,14 @@ class Client:
             return exc.rcvd.code, exc.rcvd.reason
 
 
+def engine_outcome(told: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An outcome as the server tells it, without what it adds to the engine's data
+    (the reason in both languages, whether a new deal follows)."""
+    if told is None:
+        return None
+    return {k: v for k, v in told.items() if k not in ("reason_text", "new_deal")}
+
+
 def is_state(seat: int | None) -> Callable[[dict[str, Any]], bool]:
     return lambda m: m["type"] == "state" and m["seat"] == seat
 

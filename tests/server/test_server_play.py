@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from server_helpers import Client, ServerProcess, is_state, play_seat, run
+from server_helpers import Client, ServerProcess, engine_outcome, is_state, play_seat, run
 
 import tablier
 
@@ -50,9 +50,13 @@ def test_kwinty_between_two_online_clients(server: ServerProcess) -> None:
     assert record["moves"] == end0["moves"]
     replayed = tablier.replay(record)
     assert replayed.is_terminal()
-    assert replayed.outcome() == end0["outcome"]
+    told = dict(end0["outcome"])
+    # clients are told why in both languages, and whether a new deal follows
+    assert told.pop("reason_text") == {"fr": "une ligne de cinq", "en": "a line of five"}
+    assert told.pop("new_deal") is False
+    assert replayed.outcome() == told
     # the record replays to the outcome both clients were told
-    assert record["outcome"] == end0["outcome"]
+    assert record["outcome"] == told
     status = server.get(f"/api/rooms/{room}").json()
     assert status["finished"] and status["move_count"] == len(record["moves"])
 
@@ -85,7 +89,7 @@ def test_game_against_a_computer_seat_then_rematch(server: ServerProcess) -> Non
     assert end["terminal"]
     assert any(p == computer for p, _ in end["moves"]), "the computer never moved"
     record = _record(server, room)
-    assert tablier.replay(record).outcome() == end["outcome"]
+    assert tablier.replay(record).outcome() == engine_outcome(end["outcome"])
     # computers always agree: the human's vote starts game 2 in the same room
     assert second["game_number"] == 2 and not second["terminal"]
     assert second["previous_outcome"] == end["outcome"]
@@ -126,7 +130,7 @@ def test_reconnect_with_the_seat_token_resumes_the_seat(server: ServerProcess) -
 
     end = run(game())
     assert end["terminal"]
-    assert tablier.replay(_record(server, room)).outcome() == end["outcome"]
+    assert tablier.replay(_record(server, room)).outcome() == engine_outcome(end["outcome"])
 
 
 def test_wrong_token_is_refused(server: ServerProcess) -> None:

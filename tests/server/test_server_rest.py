@@ -28,7 +28,17 @@ def test_games_are_listed_with_their_options(server: ServerProcess) -> None:
     ids = [g["id"] for g in games]
     assert "kwinty" in ids and "quiwin" in ids
     kwinty = next(g for g in games if g["id"] == "kwinty")
-    assert kwinty == {**tablier.game_class("kwinty").describe(), "draws_lots": True}
+    assert kwinty == {
+        **tablier.game_class("kwinty").describe(),
+        "draws_lots": True,
+        "board": True,
+        "art": "/api/games/kwinty/art.svg",
+    }
+    # the picture is served with an image type; a game without its own board says so
+    art = server.get("/api/games/kwinty/art.svg")
+    assert art.status_code == 200 and art.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in art.text
+    assert server.get("/api/games/nope/art.svg").status_code == 404
     assert server.get("/api/games/quiwin").json()["hidden_information"] is True
     # Kwinty's loser begins the next game; no other game reseats a rematch
     assert kwinty["loser_starts_next"] is True

@@ -79,6 +79,7 @@ class CountGame(Game):
     id = "count"
     name = "Count"
     max_players = 4
+    new_deal_reasons: ClassVar[frozenset[str]] = frozenset({"void"})
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("with_timeout", False, kind=bool),
         Option("moves", "all", choices=("all", "step")),

@@ -6,6 +6,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.messages import WORDS, Catalogue, Message
@@ -60,6 +61,16 @@ class Game(ABC):
     default_opponent: ClassVar[str] = "online"
     pitch: ClassVar[dict[str, str]] = {}
     duration_minutes: ClassVar[tuple[int, int]] = (10, 30)
+
+    @classmethod
+    def art(cls) -> str | None:
+        """The game's picture for the lobby: `art.svg` in the game's package, if any."""
+        package = cls.__module__.rpartition(".")[0] or cls.__module__
+        try:
+            picture = resources.files(package) / "art.svg"
+            return picture.read_text(encoding="utf-8") if picture.is_file() else None
+        except (ModuleNotFoundError, TypeError):
+            return None
 
     @classmethod
     def has_text_moves(cls) -> bool:

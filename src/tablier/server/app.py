@@ -188,6 +188,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             raise ApiError(404, f"unknown game {game_id!r}", known=registry.game_ids())
         return _describe(game_id)
 
+    @app.get("/api/games/{game_id}/art.svg", tags=["games"], summary="The game's picture")
+    async def get_art(game_id: str) -> Response:
+        if game_id not in registry.game_ids():
+            raise ApiError(404, f"unknown game {game_id!r}", known=registry.game_ids())
+        picture = registry.game_class(game_id).art()
+        if picture is None:
+            raise ApiError(404, f"{game_id!r} has no picture")
+        return Response(
+            picture,
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
+
     @app.get(
         "/api/games/{game_id}/rules",
         tags=["games"],
@@ -374,7 +387,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
 def _describe(game_id: str) -> dict[str, Any]:
     game_cls = registry.game_class(game_id)
-    return {**game_cls.describe(), "draws_lots": draws_lots(game_cls)}
+    return {
+        **game_cls.describe(),
+        "draws_lots": draws_lots(game_cls),
+        # the client draws the game with js/boards/<id>-board.js when there is one
+        "board": (WEB_DIR / "js" / "boards" / f"{game_id}-board.js").is_file(),
+        "art": f"/api/games/{game_id}/art.svg" if game_cls.art() is not None else None,
+    }
 
 
 def _stored_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, Any]:

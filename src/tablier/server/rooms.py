@@ -22,6 +22,7 @@ from tablier.core.game import Game
 from tablier.core.state import State
 from tablier.server.clocks import TIMEOUT_MOVE, Clock
 from tablier.server.connection import Connection, encode
+from tablier.server.outcomes import told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
 from tablier.server.seats import Seat, hash_token
 from tablier.server.storage import Storage, StoredRoom
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablier.server")
 
 # outcome reasons after which the room deals a new game at once (Qui'win's void deal)
-NEW_DEAL_REASONS = frozenset({"void", "replay"})
 
 
 class Room:
@@ -89,7 +89,10 @@ class Room:
         return self.result is not None
 
     def outcome(self) -> dict[str, Any] | None:
-        return self.result
+        return self.told(self.result)
+
+    def told(self, result: dict[str, Any] | None) -> dict[str, Any] | None:
+        return told_outcome(self.game, result)
 
     def awaited(self) -> list[int]:
         return [] if self.over else self.state.current_players()
@@ -135,7 +138,7 @@ class Room:
             "clocks": clocks,
             "seats": seats,
             "rematch": sorted(self.rematch),
-            "previous_outcome": self.previous_result,
+            "previous_outcome": self.told(self.previous_result),
         }
 
     def status(self) -> dict[str, Any]:
@@ -153,7 +156,7 @@ class Room:
             "moves": self.state.public_history(None),
             "finished": self.over,
             "outcome": self.outcome(),
-            "previous_outcome": self.previous_result,
+            "previous_outcome": self.told(self.previous_result),
             "spectators": sum(1 for c in self.connections if c.spectator),
         }
 
@@ -305,7 +308,7 @@ class Room:
         if self.clock is not None:
             self.clock.stop()
         self.broadcast()
-        if result.get("reason") in NEW_DEAL_REASONS:
+        if result.get("reason") in self.game.new_deal_reasons:
             await self._new_game()
 
     async def _end(self, seat: int, reason: str) -> None:

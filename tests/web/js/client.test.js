@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { roomRequest } from "../../../src/tablier/web/js/views/lobby.js";
 import { outcomeText, seatName } from "../../../src/tablier/web/js/views/names.js";
-import { newEvents, replayState } from "../../../src/tablier/web/js/views/replay.js";
+import { newEvents } from "../../../src/tablier/web/js/protocol.js";
+import { replayState } from "../../../src/tablier/web/js/views/replay.js";
 import { makeTranslator } from "../../../src/tablier/web/js/i18n.js";
 import { Store } from "../../../src/tablier/web/js/store.js";
 import { readFileSync } from "node:fs";
@@ -33,22 +34,32 @@ test("creating a game: same screen takes every seat; computer seats carry the le
   assert.equal(party.players, 4);
 });
 
-test("seat names: given name, else computer level, else colour", () => {
-  const t = makeTranslator(en, fr);
+// what the server describes: seat names in both languages
+const kwinty = { id: "kwinty", seat_names: { fr: ["Blanc", "Noir"], en: ["White", "Black"] } };
+const english = () => Object.assign(makeTranslator(en, fr), { lang: "en" });
+const french = () => Object.assign(makeTranslator(fr), { lang: "fr" });
+
+test("seat names: given name, else computer level, else the game's seat name, else a number", () => {
+  const t = english();
   const seats = [{ kind: "human", name: "Anne" }, { kind: "computer", level: "hard" }, { kind: "human" }];
-  assert.equal(seatName(t, "kwinty", seats, 0), "Anne");
-  assert.equal(seatName(t, "kwinty", seats, 1), "Computer (hard)");
-  assert.equal(seatName(makeTranslator(fr), "kwinty", [], 1), "Noir");
-  assert.equal(seatName(t, "unknown", [], 2), "Player 3");
+  assert.equal(seatName(t, kwinty, seats, 0), "Anne");
+  assert.equal(seatName(t, kwinty, seats, 1), "Computer (hard)");
+  assert.equal(seatName(french(), kwinty, [], 1), "Noir");
+  assert.equal(seatName(t, kwinty, [], 1), "Black");
+  assert.equal(seatName(t, { id: "unknown" }, [], 2), "Player 3");
 });
 
-test("outcome texts name the winner and the reason in the chosen language", () => {
+test("outcome texts name the winner and the server's reason in the chosen language", () => {
   const names = (i) => ["White", "Black"][i];
-  const t = makeTranslator(en, fr);
-  assert.equal(outcomeText(t, "kwinty", { returns: [1, -1], reason: "line" }, names), "White wins — a line of five");
-  assert.equal(outcomeText(t, "quiwin", { returns: [-1, 1], reason: "tiebreak", tiebreak_tile: 4 }, names), "Black wins — tie-break on tile 4 of palier 2");
-  assert.equal(outcomeText(makeTranslator(fr), "kwinty", { returns: [0, 0], reason: "blocked" }, names).startsWith("Partie nulle"), true);
-  assert.equal(outcomeText(t, "kwinty", { returns: [-1, 1], reason: "resign", seat: 0 }, names), "Black wins — White resigned");
+  const line = { returns: [1, -1], reason: "line", reason_text: { fr: "une ligne de cinq", en: "a line of five" } };
+  assert.equal(outcomeText(english(), line, names), "White wins — a line of five");
+  assert.equal(outcomeText(french(), line, names), "White gagne — une ligne de cinq");
+  const blocked = { returns: [0, 0], reason: "blocked", reason_text: { fr: "bloqué", en: "blocked" } };
+  assert.equal(outcomeText(french(), blocked, names).startsWith("Partie nulle"), true);
+  // the platform's own reasons use the names the page shows
+  assert.equal(outcomeText(english(), { returns: [-1, 1], reason: "resign", seat: 0 }, names), "Black wins — White resigned");
+  // an older server without texts: the reason's code rather than nothing
+  assert.equal(outcomeText(english(), { returns: [1, -1], reason: "line" }, names), "White wins — line");
 });
 
 test("a replay draws the server's view after each move, with the server's verdict at the end", () => {

@@ -5,7 +5,13 @@ import { test } from "node:test";
 import { chooseLang, lookup, makeTranslator, pick } from "../../../src/tablier/web/js/i18n.js";
 
 const WEB = new URL("../../../src/tablier/web/", import.meta.url).pathname;
-const load = (lang) => JSON.parse(readFileSync(join(WEB, "i18n", `${lang}.json`), "utf8"));
+const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
+const BOARD_TEXTS = join(WEB, "i18n", "boards");
+const boardFiles = (lang) => readdirSync(BOARD_TEXTS).filter((f) => f.endsWith(`.${lang}.json`));
+// what the client's translator holds once every board is loaded: the interface's
+// messages and each board's own file
+const load = (lang) =>
+  Object.assign(readJson(join(WEB, "i18n", `${lang}.json`)), ...boardFiles(lang).map((f) => readJson(join(BOARD_TEXTS, f))));
 
 test("lookup follows dotted keys and fills parameters", () => {
   const messages = { a: { b: "Hello {name}, {name}!" } };
@@ -52,6 +58,19 @@ function keysOf(node, prefix = "") {
   }
   return out.sort();
 }
+
+test("each board's message file holds only its game's key, in both languages", () => {
+  const ids = boardFiles("fr").map((f) => f.slice(0, -".fr.json".length));
+  assert.ok(ids.length >= 2);
+  assert.deepEqual(boardFiles("en").map((f) => f.slice(0, -".en.json".length)).sort(), [...ids].sort());
+  for (const id of ids) {
+    const fr = readJson(join(BOARD_TEXTS, `${id}.fr.json`));
+    assert.deepEqual(Object.keys(fr), [id]);
+    assert.deepEqual(keysOf(readJson(join(BOARD_TEXTS, `${id}.en.json`))), keysOf(fr));
+    // a board file never shadows the interface's own messages
+    assert.equal(id in readJson(join(WEB, "i18n", "fr.json")), false);
+  }
+});
 
 test("French and English message files hold the same keys", () => {
   assert.deepEqual(keysOf(load("en")), keysOf(load("fr")));

@@ -78,7 +78,7 @@ test("a spectator's state is filed under watch", () => {
 test("a new game number forgets the old views and notices a void deal", () => {
   let m = reduce(reduce(emptyModel(), welcome([0, 1])), state(0));
   m = reduce(m, state(1));
-  m = reduce(m, state(0, { game_number: 2, previous_outcome: { reason: "void", returns: [0, 0] } }));
+  m = reduce(m, state(0, { game_number: 2, previous_outcome: { reason: "void", returns: [0, 0], new_deal: true } }));
   assert.deepEqual(Object.keys(m.states), ["0"]);
   assert.equal(m.newDeal, true);
   assert.equal(m.gameNumber, 2);
@@ -212,7 +212,7 @@ test("a refused token or unknown room is final; closing by hand stops retries", 
 
 test("a void deal's final views are kept to be shown before the new deal", async () => {
   const { heldVoidDeal, isVoid } = await import("../../../src/tablier/web/js/protocol.js");
-  const voidOutcome = { returns: [0, 0], reason: "void", result: "replay" };
+  const voidOutcome = { returns: [0, 0], reason: "void", result: "replay", new_deal: true };
   let m = reduce(reduce(emptyModel(), welcome([0], true)), state(0));
   m = reduce(m, state(0, { terminal: true, outcome: voidOutcome, move_count: 20 }));
   m = reduce(m, state(0, { game_number: 2, previous_outcome: voidOutcome }));

@@ -23,23 +23,40 @@ const ctx = {
   describe(id) {
     return (this.games ?? []).find((g) => g.id === id) ?? null;
   },
+  /** Adds a board's own messages (i18n/boards/<id>.<lang>.json) to the translator. */
+  async useBoardMessages(game) {
+    if (!game?.board || boardTexts.has(game.id)) return;
+    boardTexts.add(game.id);
+    await setLang(ctx.lang);
+  },
 };
+// the games whose board messages are merged into the translator
+const boardTexts = new Set();
 
 let view = null;
 
+async function fetchJson(url) {
+  const response = await fetch(url);
+  return response.ok ? response.json() : {};
+}
+
 async function loadMessages(lang) {
-  if (!messages[lang]) {
-    const response = await fetch(`/i18n/${lang}.json`);
-    messages[lang] = await response.json();
-  }
-  return messages[lang];
+  if (!messages[lang]) messages[lang] = { base: await fetchJson(`/i18n/${lang}.json`), boards: {} };
+  const entry = messages[lang];
+  const missing = [...boardTexts].filter((id) => !(id in entry.boards));
+  const loaded = await Promise.all(missing.map((id) => fetchJson(`/i18n/boards/${id}.${lang}.json`)));
+  missing.forEach((id, i) => { entry.boards[id] = loaded[i]; });
+  // a board's file holds one top-level key, its game id: merging cannot clash
+  return Object.assign({}, entry.base, ...Object.values(entry.boards));
 }
 
 async function setLang(lang) {
   ctx.lang = lang;
   store.setLang(lang);
   const chosen = await loadMessages(lang);
-  ctx.t = makeTranslator(chosen, lang === "fr" ? {} : (messages.fr ?? {}));
+  const fallback = lang === "fr" ? {} : await loadMessages("fr");
+  ctx.t = makeTranslator(chosen, fallback);
+  ctx.t.lang = lang;
   document.documentElement.lang = lang;
   drawHeader();
 }

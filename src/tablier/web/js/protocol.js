@@ -108,9 +108,9 @@ export function isReseat(model, msg) {
   return before !== [...msg.seats].sort((a, b) => a - b).join(",");
 }
 
-/** Whether an outcome is a void deal, after which the server deals again at once. */
+/** Whether an outcome calls for a new deal, which the server deals at once (it says so). */
 export function isVoid(outcome) {
-  return Boolean(outcome && (outcome.reason === "void" || outcome.result === "replay"));
+  return Boolean(outcome?.new_deal);
 }
 
 /** The void deal's view to show before the new deal (until the player moves on), or null. */
@@ -252,4 +252,12 @@ export class RoomConnection {
     if (this.socket) this.socket.close(1000);
     this.socket = null;
   }
+}
+
+/** The events an observation lists (reveals, measures...) that appeared with move `index`. */
+export function newEvents(views, index) {
+  if (index === 0) return [];
+  const before = views[index - 1]?.events ?? [];
+  const after = views[index]?.events ?? [];
+  return after.slice(before.length);
 }

@@ -31,6 +31,18 @@ class KwintyBoard extends HTMLElement {
     document.removeEventListener("keydown", this.globalKey);
   }
 
+  /** What the player cards say under each name: pieces left, and lines of four once any. */
+  playerFacts({ t, state, seat }) {
+    const obs = state.observation ?? {};
+    const facts = [];
+    if (Array.isArray(obs.pieces_left)) facts.push(t("kwinty.pieces_left", { n: obs.pieces_left[seat] }));
+    // lines of four decide a game nobody wins by five: worth seeing as they come
+    if (Array.isArray(obs.lines_of_four) && obs.lines_of_four.some((n) => n > 0)) {
+      facts.push(t("kwinty.lines4", { n: obs.lines_of_four[seat] }));
+    }
+    return facts;
+  }
+
   render(view) {
     this.view = view;
     const { t } = view;

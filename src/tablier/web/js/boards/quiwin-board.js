@@ -1,6 +1,7 @@
 // <quiwin-board>: rows by palier, the hand to scale, measurements, pawns and actions.
 
 import { clear, h, s } from "../dom.js";
+import { newEvents } from "../protocol.js";
 import { groupHand, knownLength, newSlots, paliers, tileInfo } from "../quiwin.js";
 
 export const TAG = "quiwin-board";
@@ -34,6 +35,41 @@ class QuiwinBoard extends HTMLElement {
     super();
     this.canFlip = false;
     this.prev = null;
+  }
+
+  /** Tiles in hand under each player's name. */
+  playerFacts({ t, state, seat }) {
+    const sizes = state.observation?.hand_sizes;
+    return Array.isArray(sizes) ? [t("quiwin.tiles_in_hand", { n: sizes[seat] })] : [];
+  }
+
+  /** After one's own choice, the page waits for the other player's. */
+  statusText({ t, state, seat }) {
+    const obs = state.observation ?? {};
+    return seat != null && obs.phase === "commit" && obs.my_commitment ? t("quiwin.waiting_opponent") : null;
+  }
+
+  /** A replay step told by the events it revealed (reveals, changes, measures...). */
+  caption({ t, views, index, names, record }) {
+    if (index === 0) return t("quiwin.replay_start");
+    const events = newEvents(views, index);
+    if (!events.length) {
+      const [player] = record.moves[index - 1] ?? [];
+      return t("quiwin.replay_decided", { name: names[player] ?? "" });
+    }
+    return events
+      .map((e) =>
+        t(`quiwin.event_${e.type}`, {
+          ...e,
+          name: names[e.player] ?? "",
+          target: names[e.target] ?? "",
+          winner: names[e.winner] ?? "",
+          pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
+          a: e.lengths?.[0],
+          b: e.lengths?.[1],
+        }),
+      )
+      .join(" ");
   }
 
   render(view) {

@@ -31,7 +31,7 @@ function duration(game, t) {
 function optionControl(game, option, ctx) {
   const { t, lang } = ctx;
   const id = `opt-${game.id}-${option.name}`;
-  const label = t.has(`options.${game.id}.${option.name}`) ? t(`options.${game.id}.${option.name}`) : option.name;
+  const label = pick(option.label, lang) || option.name;
   let control;
   if (option.kind === "bool") {
     control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
@@ -112,7 +112,7 @@ function createDialog(game, ctx) {
   const form = h(
     "form",
     { method: "dialog", class: "create-form" },
-    h("h2", { id: "create-title" }, h("span", { class: "create-art", html: gameArt(game.id) }), t("create.title", { game: game.name })),
+    h("h2", { id: "create-title" }, h("span", { class: "create-art", html: gameArt(game) }), t("create.title", { game: game.name })),
     h(
       "fieldset",
       { class: "opponents" },
@@ -121,7 +121,7 @@ function createDialog(game, ctx) {
         h(
           "label",
           { class: "choice" },
-          h("input", { type: "radio", name: "opponent", value, checked: i === (game.id === "quiadiquoi" ? 1 : 0) }),
+          h("input", { type: "radio", name: "opponent", value, checked: value === (game.default_opponent ?? "online") }),
           h("span", { class: "choice-text" }, h("strong", {}, label), h("small", {}, help)),
         ),
       ),
@@ -216,7 +216,7 @@ function gameCard(game, ctx) {
   return h(
     "article",
     { class: "game-card", "data-game": game.id },
-    h("div", { class: "game-art", html: gameArt(game.id) }),
+    h("div", { class: "game-art", html: gameArt(game) }),
     h(
       "div",
       { class: "game-body" },
@@ -302,7 +302,7 @@ async function myGames(ctx, box) {
     h(
       "li",
       { class: "my-game", "data-room": row.id },
-      h("span", { class: "my-game-art", html: gameArt(row.status.game) }),
+      h("span", { class: "my-game-art", html: gameArt(ctx.describe(row.status.game)) }),
       h(
         "span",
         { class: "my-game-text" },
@@ -337,7 +337,7 @@ async function myGames(ctx, box) {
           h(
             "li",
             { class: "my-game" },
-            h("span", { class: "my-game-art", html: gameArt(g.game) }),
+            h("span", { class: "my-game-art", html: gameArt(ctx.describe(g.game)) }),
             h("span", { class: "my-game-text" }, h("strong", {}, ctx.describe(g.game)?.name ?? g.game), h("small", {}, t("lobby.game_n", { n: g.game_number }), resultFor(g.outcome, g.seat) ? ` — ${t(`result.${resultFor(g.outcome, g.seat)}`)}` : "")),
             h("a", { class: "btn btn-small", href: `/?room=${g.room}&replay=${g.game_number}`, onclick: go(`/?room=${g.room}&replay=${g.game_number}`) }, t("lobby.replay")),
           ),
@@ -373,9 +373,8 @@ export async function mount(main, ctx, params) {
       h("section", { id: "my-games", class: "my-games-section", "aria-labelledby": "my-title" }, h("h2", { id: "my-title" }, t("lobby.my_games")), mine),
     );
     clear(grid);
-    // the two featured games first
-    const order = ["kwinty", "quiwin"];
-    const sorted = [...games].sort((a, b) => ((order.indexOf(a.id) + 1 || 9) - (order.indexOf(b.id) + 1 || 9)));
+    // the games' own rank: the featured ones first
+    const sorted = [...games].sort((a, b) => (a.rank ?? 50) - (b.rank ?? 50));
     for (const game of sorted) grid.append(gameCard(game, ctx));
     myGames(ctx, mine);
   };

@@ -16,18 +16,10 @@ import {
   stateFor,
   viewSeat,
 } from "../protocol.js";
+import { createBoard } from "../boards/registry.js";
+import { pick } from "../i18n.js";
 import { outcomeText, seatColour, seatName } from "./names.js";
 
-const BOARDS = {
-  kwinty: () => import("../boards/kwinty-board.js"),
-  quiwin: () => import("../boards/quiwin-board.js"),
-};
-
-async function boardElement(gameId) {
-  const loader = BOARDS[gameId] ?? (() => import("../boards/generic-board.js"));
-  const module = await loader();
-  return document.createElement(module.TAG);
-}
 
 /** Seconds as m:ss (h:mm:ss beyond an hour). */
 export function formatClock(seconds) {
@@ -124,7 +116,8 @@ export async function mount(main, ctx, params) {
     return { relabel: offer };
   }
 
-  const board = await boardElement(game.id);
+  await ctx.useBoardMessages(game);
+  const board = await createBoard(game);
   let model = emptyModel();
   let shownSeat = null;
   let handOverTo = null;
@@ -167,7 +160,7 @@ export async function mount(main, ctx, params) {
 
   const names = () => {
     const seats = model.seats?.length ? model.seats : status.seats;
-    return seats.map((_, i) => seatName(ctx.t, game.id, seats, i));
+    return seats.map((_, i) => seatName(ctx.t, game, seats, i));
   };
 
   function currentSeat() {
@@ -183,10 +176,11 @@ export async function mount(main, ctx, params) {
 
   function drawTitle() {
     const { t } = ctx;
-    const variant = status.options?.variant && status.options.variant !== game.id ? status.options.variant : null;
+    // options chosen away from their default (a variant, a rule) show as chips
+    const chosen = (game.options ?? []).filter((o) => o.choices && status.options?.[o.name] != null && status.options[o.name] !== o.default);
     clear(elements.title).append(
       ...[
-      h("h1", {}, game.name, variant ? h("span", { class: "chip" }, variant) : null),
+      h("h1", {}, game.name, chosen.map((o) => h("span", { class: "chip", title: pick(o.label, ctx.lang) || o.name }, String(status.options[o.name])))),
       h(
         "span",
         { class: `conn conn-${connection}`, title: t(`play.conn_${connection}`) },
@@ -202,17 +196,11 @@ export async function mount(main, ctx, params) {
     const { t } = ctx;
     const list = names();
     const awaited = state?.awaited ?? [];
-    const obs = state?.observation ?? {};
     clear(elements.players).setAttribute("aria-label", t("play.players"));
     list.forEach((name, seat) => {
       const info = model.seats?.[seat] ?? {};
-      const extra = [];
-      if (Array.isArray(obs.pieces_left)) extra.push(t("kwinty.pieces_left", { n: obs.pieces_left[seat] }));
-      // lines of four decide a Kwinty game nobody wins by five: worth seeing as they come
-      if (Array.isArray(obs.lines_of_four) && obs.lines_of_four.some((n) => n > 0)) {
-        extra.push(t("kwinty.lines4", { n: obs.lines_of_four[seat] }));
-      }
-      if (Array.isArray(obs.hand_sizes)) extra.push(t("quiwin.tiles_in_hand", { n: obs.hand_sizes[seat] }));
+      // what the board wants said about each player (pieces left, tiles in hand...)
+      const extra = state && board.playerFacts ? board.playerFacts({ t, state, seat }) : [];
       elements.players.append(
         h(
           "div",
@@ -230,7 +218,7 @@ export async function mount(main, ctx, params) {
               {},
               [
                 // the colour only when the name does not already say it
-                name === seatColour(t, game.id, seat) ? null : seatColour(t, game.id, seat),
+                name === seatColour(t, game, seat) ? null : seatColour(t, game, seat),
                 model.mySeats.includes(seat) && model.mySeats.length === 1 ? t("play.you") : null,
                 info.kind === "human" && info.taken === false ? t("play.seat_free") : null,
                 ...extra,
@@ -271,13 +259,13 @@ export async function mount(main, ctx, params) {
     const { t } = ctx;
     if (!state) return t("play.loading");
     const list = names();
-    if (state.terminal) return outcomeText(t, game.id, state.outcome, (i) => list[i]);
+    if (state.terminal) return outcomeText(t, state.outcome, (i) => list[i]);
     const acting = actingSeat(model);
     if (acting != null) {
       return model.mySeats.length > 1 ? t("play.turn_of", { name: list[acting] }) : t("play.your_turn");
     }
-    const obs = state.observation ?? {};
-    if (seat != null && obs.phase === "commit" && obs.my_commitment) return t("quiwin.waiting_opponent");
+    const own = board.statusText?.({ t, state, seat });
+    if (own) return own;
     const waiting = state.awaited.map((i) => list[i]).join(", ");
     return waiting ? t("play.waiting_for", { names: waiting }) : "";
   }
@@ -384,7 +372,7 @@ export async function mount(main, ctx, params) {
 
   function notationForm(seat) {
     const { t } = ctx;
-    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", id: "notation", placeholder: t(`play.notation_placeholder.${t.has(`play.notation_placeholder.${game.id}`) ? game.id : "other"}`) });
+    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", id: "notation", placeholder: t.has(`${game.id}.notation_placeholder`) ? t(`${game.id}.notation_placeholder`) : t("play.notation_placeholder") });
     return h(
       "form",
       {
@@ -456,7 +444,7 @@ export async function mount(main, ctx, params) {
         h(
           "button",
           { type: "button", class: "btn btn-small btn-primary", "data-action": "new-deal", onclick: () => { voidSeen = model.gameNumber; draw(); } },
-          ctx.t("quiwin.see_new_deal"),
+          ctx.t("play.see_new_deal"),
         ),
       );
     }
@@ -500,7 +488,7 @@ export async function mount(main, ctx, params) {
       } else if (msg.type === "state") {
         clockAnchor = msg.clocks && !msg.terminal ? { at: performance.now(), clocks: msg.clocks } : null;
         if (lastGameNumber != null && msg.game_number > lastGameNumber) {
-          noticeText = model.newDeal ? ctx.t("quiwin.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
+          noticeText = model.newDeal ? ctx.t("play.new_deal") : ctx.t("play.new_game", { n: msg.game_number });
           if (reseated) noticeText = `${noticeText} ${ctx.t("play.reseated")}`;
           reseated = false;
           ctx.toast(noticeText);

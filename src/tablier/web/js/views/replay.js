@@ -2,12 +2,9 @@
 // observation after each move (docs/protocol.md), drawn by the board used in play.
 
 import { clear, h } from "../dom.js";
+import { createBoard } from "../boards/registry.js";
 import { outcomeText, seatName } from "./names.js";
 
-const BOARDS = {
-  kwinty: () => import("../boards/kwinty-board.js"),
-  quiwin: () => import("../boards/quiwin-board.js"),
-};
 
 /** The state message a board draws for position `index` (moves played) of a replay. */
 export function replayState(views, index, record, room, number) {
@@ -29,34 +26,13 @@ export function replayState(views, index, record, room, number) {
   };
 }
 
-/** The events (Qui'win's reveals, measures, actions) that appeared with move `index`. */
-export function newEvents(views, index) {
-  if (index === 0) return [];
-  const before = views[index - 1]?.events ?? [];
-  const after = views[index]?.events ?? [];
-  return after.slice(before.length);
-}
-
-function caption(t, views, index, names, record) {
+/** What happened with move `index`: the board's own words when it has some. */
+function caption(board, t, views, index, names, record) {
+  const own = board?.caption?.({ t, views, index, names, record });
+  if (own) return own;
   if (index === 0) return t("replay.start");
-  const events = newEvents(views, index);
-  if (!events.length) {
-    const [player] = record.moves[index - 1] ?? [];
-    return t("replay.decided", { name: names[player] ?? "" });
-  }
-  return events
-    .map((e) =>
-      t(`quiwin.event_${e.type}`, {
-        ...e,
-        name: names[e.player] ?? "",
-        target: names[e.target] ?? "",
-        winner: names[e.winner] ?? "",
-        pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
-        a: e.lengths?.[0],
-        b: e.lengths?.[1],
-      }),
-    )
-    .join(" ");
+  const [player, move] = record.moves[index - 1] ?? [];
+  return t("replay.played", { name: names[player] ?? "", move: move ?? "" });
 }
 
 export async function mount(main, ctx, params) {
@@ -78,10 +54,9 @@ export async function mount(main, ctx, params) {
   const views = replay?.views ?? null;
   let board = null;
   if (views) {
-    const module = await (BOARDS[game.id] ?? (() => import("../boards/generic-board.js")))();
-    board = document.createElement(module.TAG);
+    await ctx.useBoardMessages(game);
+    board = await createBoard(game);
   }
-  const withEvents = Boolean(views?.some((v) => Array.isArray(v.events)));
   const total = record.moves.length;
   let index = total;
   let flip = false;
@@ -90,7 +65,7 @@ export async function mount(main, ctx, params) {
 
   const draw = () => {
     const { t } = ctx;
-    const names = record.moves.length || seats.length ? Array.from({ length: record.num_players }, (_, i) => seatName(t, game.id, seats, i)) : [];
+    const names = record.moves.length || seats.length ? Array.from({ length: record.num_players }, (_, i) => seatName(t, game, seats, i)) : [];
     const slider = h("input", {
       type: "range",
       min: 0,
@@ -108,7 +83,7 @@ export async function mount(main, ctx, params) {
     };
     clear(root).append(
       h("div", { class: "play-title" }, h("h1", {}, t("replay.title", { game: game.name, n: number }))),
-      h("div", { class: "banner banner-over" }, outcomeText(t, game.id, record.outcome, (i) => names[i])),
+      h("div", { class: "banner banner-over" }, outcomeText(t, record.outcome, (i) => names[i])),
       h(
         "div",
         { class: "play-grid" },
@@ -126,7 +101,7 @@ export async function mount(main, ctx, params) {
             h("button", { type: "button", class: "btn btn-small", onclick: go(total), "aria-label": t("replay.last") }, "▶|"),
             h("span", { class: "replay-count" }, t("replay.count", { i: index, n: total })),
           ),
-          withEvents ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(t, views, index, names, record)) : null,
+          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record)) : null,
         ),
         h(
           "aside",
