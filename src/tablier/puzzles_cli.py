@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from tablier.core.records import save_record
-from tablier.puzzles import counterplays, level6
+from tablier.games.counterplays.puzzles import level6, reports
 
 puzzle_app = typer.Typer(
     help="Counterplays solo puzzles: level 6, surround a tile, triangle and rhombus.",
@@ -31,7 +31,7 @@ def triangle(
     """Can the 12 white tiles form an equilateral triangle? (No: n² is never 72.)"""
     if side is not None and side < 1:
         _fail("a triangle's side is at least 1")
-    typer.echo(counterplays.triangle_report(side))
+    typer.echo(reports.triangle_report(side))
 
 
 @puzzle_app.command("rhombus")
@@ -48,9 +48,9 @@ def rhombus(
     if side < 1:
         _fail("a rhombus's side is at least 1")
     if count:
-        typer.echo(counterplays.region_report("rhombus", [side], budget, count=True))
+        typer.echo(reports.region_report("rhombus", [side], budget, count=True))
     else:
-        typer.echo(counterplays.rhombus_report(side, budget))
+        typer.echo(reports.rhombus_report(side, budget))
 
 
 @puzzle_app.command("tile")
@@ -67,7 +67,7 @@ def tile(
 ) -> None:
     """Tile another region with the 12 white tiles, e.g. `parallelogram 4 9`, `hexagon 2 3 6`."""
     try:
-        text = counterplays.region_report(shape, sizes, budget, count)
+        text = reports.region_report(shape, sizes, budget, count)
     except ValueError as exc:
         _fail(str(exc))
         return
@@ -85,7 +85,7 @@ def surround(
 ) -> None:
     """Surround a black tile with the fewest white tiles, then the whites with blacks."""
     try:
-        text = counterplays.surround_report(letter, budget)
+        text = reports.surround_report(letter, budget)
     except ValueError as exc:
         _fail(str(exc))
         return
@@ -108,7 +108,7 @@ def level6_cmd(
     if width < 1 or budget < 1:
         _fail("the width and the budget are at least 1")
     result = level6.search(target=target, width=width, seed=seed, budget=budget)
-    typer.echo(counterplays.level6_report(result))
+    typer.echo(reports.level6_report(result))
     if save is not None:
         path = save_record(result.record, save)
         typer.echo(f"Record saved to {path} (replay it with `tablier replay {path}`).")

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import tablier
+from tablier.games.counterplays.puzzles.level6 import top_level
 from tablier.games.counterplays.state import CounterplaysState
-from tablier.puzzles.level6 import top_level
 from tablier.puzzles_cli import puzzle_app
 
 runner = CliRunner()

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablier.puzzles.exact_cover import ExactCover
+from tablier.games.counterplays.puzzles.exact_cover import ExactCover
 
 
 def knuth_example() -> ExactCover[str, int]:

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tablier.games.counterplays.geometry import Cell, is_up, reflect, rotate60
+from tablier.games.counterplays.puzzles.exact_cover import ExactCover
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS, Orientation
-from tablier.puzzles.exact_cover import ExactCover
 
 TILE_AREA = 6
 AREA = TILE_AREA * len(LETTERS)

@@ -8,8 +8,7 @@ import pytest
 
 from tablier.games.counterplays.geometry import Cell, key_of, neighbours
 from tablier.games.counterplays.notation import orientation_of
-from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, ORIENTATIONS
-from tablier.puzzles.surround import (
+from tablier.games.counterplays.puzzles.surround import (
     FollowUp,
     Minimum,
     covers_ring,
@@ -17,7 +16,8 @@ from tablier.puzzles.surround import (
     minimum_surround,
     ring,
 )
-from tablier.puzzles.tiling import Piece
+from tablier.games.counterplays.puzzles.tiling import Piece
+from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, ORIENTATIONS
 
 
 def edge_neighbours_outside(cells: Iterable[Cell]) -> set[Cell]:

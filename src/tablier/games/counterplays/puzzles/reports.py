@@ -10,12 +10,24 @@ import math
 from collections.abc import Callable
 
 from tablier.core.records import replay
+from tablier.games.counterplays.puzzles import regions
+from tablier.games.counterplays.puzzles.level6 import Level6Result
+from tablier.games.counterplays.puzzles.pictures import BLACK, LEGEND, WHITE, flat_picture
+from tablier.games.counterplays.puzzles.surround import (
+    FollowUp,
+    Minimum,
+    follow_up,
+    minimum_surround,
+)
+from tablier.games.counterplays.puzzles.tiling import (
+    AREA,
+    Piece,
+    TilingCount,
+    TilingResult,
+    count_tilings,
+    tile,
+)
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
-from tablier.puzzles import regions
-from tablier.puzzles.level6 import Level6Result
-from tablier.puzzles.pictures import BLACK, LEGEND, WHITE, flat_picture
-from tablier.puzzles.surround import FollowUp, Minimum, follow_up, minimum_surround
-from tablier.puzzles.tiling import AREA, Piece, TilingCount, TilingResult, count_tilings, tile
 
 
 def pieces_picture(pieces: list[Piece], colour: int = WHITE) -> str:

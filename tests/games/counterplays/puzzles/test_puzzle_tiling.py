@@ -6,10 +6,9 @@ import pytest
 
 from tablier.games.counterplays.geometry import Cell, is_up, key_of, neighbours
 from tablier.games.counterplays.notation import orientation_of
-from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
-from tablier.puzzles import regions
-from tablier.puzzles.counterplays import triangle_report, triangle_sides
-from tablier.puzzles.tiling import (
+from tablier.games.counterplays.puzzles import regions
+from tablier.games.counterplays.puzzles.reports import triangle_report, triangle_sides
+from tablier.games.counterplays.puzzles.tiling import (
     Piece,
     TilingResult,
     canonical,
@@ -17,6 +16,7 @@ from tablier.puzzles.tiling import (
     region_symmetries,
     tile,
 )
+from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
 
 
 def assert_tiles_exactly(pieces: list[Piece], region: frozenset[Cell]) -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import tablier
+from tablier.games.counterplays.puzzles.level6 import search, top_level
+from tablier.games.counterplays.puzzles.reports import level6_report
 from tablier.games.counterplays.state import CounterplaysState
-from tablier.puzzles.counterplays import level6_report
-from tablier.puzzles.level6 import search, top_level
 
 # Found by `tablier puzzle level6 --save ...` (level 6: the defaults; level 7:
 # `--target 7 --width 300 --seed 2`) and kept as data: the unit tests replay them

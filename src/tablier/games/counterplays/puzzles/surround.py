@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tablier.games.counterplays.geometry import Cell, is_up, neighbours
+from tablier.games.counterplays.puzzles.exact_cover import ExactCover
+from tablier.games.counterplays.puzzles.tiling import Piece
 from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, ORIENTATIONS
-from tablier.puzzles.exact_cover import ExactCover
-from tablier.puzzles.tiling import Piece
 
 DEFAULT_BUDGET = 200_000
 PER_SURROUND = 20_000
