@@ -153,6 +153,8 @@ def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: An
     bob.fill("#notation", "a9h")
     bob.press("#notation", "Enter")
     expect(bob.locator(".play-error")).to_contain_text("Refusé")
+    # the engine's reason, in the interface's language (French here)
+    expect(bob.locator(".play-error")).to_contain_text("une pièce doit reposer entièrement")
     assert move_count(bob) == 1
 
     pages = [anne, bob]

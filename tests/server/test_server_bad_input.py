@@ -107,10 +107,14 @@ def test_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing(
 ) -> None:
     async def abuse(seat0: Client, _seat1: Client, room: str) -> None:
         before = server.get(f"/api/rooms/{room}").json()
-        message = _error(
-            await seat0.request({"type": "move", "seat": 0, "move": "z99q"}), "illegal_move"
-        )
+        answer = await seat0.request({"type": "move", "seat": 0, "move": "z99q"})
+        message = _error(answer, "illegal_move")
         assert len(message) > 10
+        # the engine's reason travels as a code with both texts, for the client's language
+        reason = answer["reason"]
+        assert reason["code"] == "kwinty:refusal.not_notation"
+        assert "n'est pas un coup de Kwinty" in reason["text"]["fr"]
+        assert reason["text"]["en"] == message
         after = server.get(f"/api/rooms/{room}").json()
         assert after["move_count"] == before["move_count"] == 0
         # a legal move is still accepted afterwards

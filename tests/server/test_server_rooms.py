@@ -80,11 +80,16 @@ class CountGame(Game):
     name = "Count"
     max_players = 4
     new_deal_reasons: ClassVar[frozenset[str]] = frozenset({"void"})
+    timeout_move: ClassVar[str | None] = "timeout"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("with_timeout", False, kind=bool),
         Option("moves", "all", choices=("all", "step")),
         Option("answer_seconds", None, kind=int, minimum=1, nullable=True),
     )
+
+    def decision_seconds(self) -> float | None:
+        seconds = self.options["answer_seconds"]
+        return None if seconds is None else float(seconds)
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
         return CountState(self, seed, num_players)
@@ -326,7 +331,7 @@ def test_joining_seats(toy_registry: None, tmp_path: Path) -> None:
 
 
 def test_clock_accounting() -> None:
-    clock = Clock.build({"mode": "total", "seconds": 60, "increment": 2}, {}, 2)
+    clock = Clock.build({"mode": "total", "seconds": 60, "increment": 2}, CountGame(), 2)
     assert clock is not None
     clock.update(None, [0], now=100.0)
     assert clock.deadlines({0: ["a"]}) == {0: 160.0}
@@ -338,8 +343,9 @@ def test_clock_accounting() -> None:
     # simultaneous decisions: both clocks run
     clock.update(1, [0, 1], now=120.0)
     assert sorted(clock.deadlines({0: [], 1: []})) == [0, 1]
-    assert Clock.build(None, {}, 2) is None
-    answer = Clock.build(None, {"answer_seconds": 20}, 2)
+    assert Clock.build(None, CountGame(), 2) is None
+    # the game's declared timeout move and per-decision seconds make an answer clock
+    answer = Clock.build(None, CountGame(answer_seconds=20), 2)
     assert answer is not None
     answer.update(None, [0], now=0.0)
     assert answer.deadlines({0: ["timeout", "pass"]}) == {0: 20.0}
@@ -356,6 +362,7 @@ class FakePool(ComputerPool):
 
     async def choose(
         self,
+        *,
         game_id: str,
         options: dict[str, Any],
         level: str,

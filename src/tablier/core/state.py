@@ -79,6 +79,15 @@ class State(ABC):
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         """A readable text picture of the position (as `viewer` may see it), in `lang`."""
 
+    def example_text_moves(self, player: int, rng: random.Random) -> list[str]:
+        """Complete text moves `player` could write now, right and wrong ones mixed.
+
+        For simulations and tests only (they may draw on hidden information): a game
+        whose `legal_moves` holds text-move templates offers filled-in examples here so
+        a random playout can reach the end. Other games have none.
+        """
+        return []
+
     def clone(self) -> State:
         """An independent deep copy. Games override this when a faster copy pays."""
         return copy.deepcopy(self)

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tablier
 from tablier.core import records, registry
+from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import (
@@ -105,6 +106,22 @@ async def _room(request: Request, room_id: str) -> Room:
     if room is None:
         raise ApiError(404, f"no room {room_id!r}")
     return room
+
+
+def _check_resources(game_id: str, options: dict[str, Any]) -> None:
+    """An option naming a shipped resource (a deck...) takes only a declared name: the
+    server never opens a path a remote client chose."""
+    for spec in registry.game_class(game_id).option_specs:
+        if spec.resources is None or spec.name not in options:
+            continue
+        try:
+            spec.check_resource(options[spec.name])
+        except OptionError as exc:
+            raise ApiError(400, exc.text("en"), option=spec.name, text=exc.reason.texts()) from None
+    for key, value in options.items():
+        # and no option value that looks like a path, resource or not
+        if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".")):
+            raise ApiError(400, f"option {key!r}: file paths are not accepted by the server")
 
 
 def _load_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -223,13 +240,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         if body.game not in registry.game_ids():
             raise ApiError(400, f"unknown game {body.game!r}", known=registry.game_ids())
-        for key, value in body.options.items():
-            # some options may name a file (QuiAdiQuoi's deck): the server reads no path
-            # a remote client chose
-            if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".")):
-                raise ApiError(400, f"option {key!r}: file paths are not accepted by the server")
+        _check_resources(body.game, body.options)
         try:
             options = _load_options(body.game, body.options)
+        except OptionError as exc:
+            raise ApiError(400, exc.text("en"), text=exc.reason.texts()) from None
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         from tablier.ai import player_names

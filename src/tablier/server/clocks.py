@@ -1,17 +1,18 @@
 """Game clocks. Time is charged to every awaited seat while its decision is pending.
 
 Modes: `total` (each seat has `seconds` for the whole game, plus `increment` per move),
-`move` (each decision gets `seconds`). Independently, a game option `answer_seconds`
-(QuiAdiQuoi) limits every decision where the engine offers a `timeout` move.
+`move` (each decision gets `seconds`). Independently, a game that declares a
+`timeout_move` and a `decision_seconds()` limits every decision where that move is legal.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-TIMEOUT_MOVE = "timeout"
+if TYPE_CHECKING:
+    from tablier.core.game import Game
 
 
 @dataclass
@@ -21,18 +22,20 @@ class Clock:
     seconds: float = 0.0
     increment: float = 0.0
     answer_seconds: float | None = None
+    # the move whose legality marks a decision limited to `answer_seconds`
+    timeout_move: str | None = None
     remaining: list[float] = field(default_factory=list)
     since: dict[int, float] = field(default_factory=dict)
 
     @classmethod
-    def build(
-        cls, config: dict[str, Any] | None, options: dict[str, Any], num_players: int
-    ) -> Clock | None:
-        answer = options.get("answer_seconds")
-        answer_seconds = float(answer) if isinstance(answer, int | float) and answer > 0 else None
+    def build(cls, config: dict[str, Any] | None, game: Game, num_players: int) -> Clock | None:
+        answer = game.decision_seconds() if game.timeout_move is not None else None
+        answer_seconds = answer if answer is not None and answer > 0 else None
         if not config and answer_seconds is None:
             return None
-        clock = cls(num_players=num_players, answer_seconds=answer_seconds)
+        clock = cls(
+            num_players=num_players, answer_seconds=answer_seconds, timeout_move=game.timeout_move
+        )
         if config:
             clock.mode = str(config["mode"])
             clock.seconds = float(config["seconds"])
@@ -74,7 +77,7 @@ class Clock:
                 limits.append(started + self.remaining[seat])
             elif self.mode == "move":
                 limits.append(started + self.seconds)
-            if self.answer_seconds is not None and TIMEOUT_MOVE in legal.get(seat, []):
+            if self.answer_seconds is not None and self.timeout_move in legal.get(seat, []):
                 limits.append(started + self.answer_seconds)
             if limits:
                 result[seat] = min(limits)

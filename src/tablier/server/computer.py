@@ -64,6 +64,7 @@ class ComputerPool:
 
     async def choose(
         self,
+        *,
         game_id: str,
         options: dict[str, Any],
         level: str,

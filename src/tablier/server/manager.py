@@ -53,7 +53,17 @@ class RoomManager:
         self._loading[room_id] = future
         try:
             stored = await asyncio.to_thread(self.storage.load_room, room_id)
-            loaded = Room(self, stored) if stored is not None and stored.current else None
+            loaded = (
+                Room(
+                    stored,
+                    storage=self.storage,
+                    pool=self.pool,
+                    settings=self.settings,
+                    on_idle=self.forget,
+                )
+                if stored is not None and stored.current
+                else None
+            )
             if loaded is not None:
                 self.rooms[room_id] = loaded
                 loaded.start()

@@ -162,6 +162,8 @@ class ErrorMessage(_Message):
     code: str
     message: str
     ref: str | int | None = None
+    # for a refused move: the engine's reason, {code, params, text: {fr, en}}
+    reason: dict[str, Any] | None = None
 
 
 class Pong(_Message):
@@ -206,11 +208,28 @@ CLOSE_CODES = {
 class BadMessage(Exception):
     """A client message that cannot be accepted; `code` is one of ERROR_CODES."""
 
-    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        ref: str | int | None = None,
+        *,
+        reason: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.ref = ref
+        # a refused move's reason as the engine gave it: {code, params, text: {fr, en}}
+        self.reason = reason
+
+    def to_message(self, ref: str | int | None = None) -> dict[str, Any]:
+        """The `error` message telling the client."""
+        message: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        message["ref"] = ref if ref is not None else self.ref
+        if self.reason is not None:
+            message["reason"] = self.reason
+        return message
 
 
 def parse_client_message(text: str) -> Hello | MoveMessage | Resign | Rematch | Ping:

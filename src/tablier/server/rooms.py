@@ -1,7 +1,9 @@
-"""Rooms at run time: the authoritative state, its seats, connections, clocks and computers.
+"""Rooms at run time: the authoritative state, its seats, connections and clock.
 
 Every change to a room happens under its lock, in this order: the engine checks and
 plays the move, the move is committed to the database, then the players are told.
+A room is given what it works with (storage, computer pool, settings); computer seats
+take their turns in `computer_turns`, and the decision timer lives in `timers`.
 """
 
 from __future__ import annotations
@@ -10,34 +12,43 @@ import asyncio
 import copy
 import dataclasses
 import logging
-import random
 import secrets
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from tablier.core import records, registry
 from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
 from tablier.core.state import State
-from tablier.server.clocks import TIMEOUT_MOVE, Clock
+from tablier.server import computer_turns, timers
+from tablier.server.clocks import Clock
+from tablier.server.computer import ComputerPool
 from tablier.server.connection import Connection, encode
 from tablier.server.outcomes import told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
 from tablier.server.seats import Seat, hash_token
+from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StoredRoom
-
-if TYPE_CHECKING:
-    from tablier.server.manager import RoomManager
 
 log = logging.getLogger("tablier.server")
 
-# outcome reasons after which the room deals a new game at once (Qui'win's void deal)
-
 
 class Room:
-    def __init__(self, manager: RoomManager, stored: StoredRoom) -> None:
-        self.manager = manager
+    def __init__(
+        self,
+        stored: StoredRoom,
+        *,
+        storage: Storage,
+        pool: ComputerPool,
+        settings: Settings,
+        on_idle: Callable[[Room], None] = lambda room: None,
+    ) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.settings = settings
+        # called when a finished room has nobody left: memory may let it go
+        self.on_idle = on_idle
         self.id = stored.id
         self.game_id = stored.game
         self.options = dict(stored.options)
@@ -76,7 +87,7 @@ class Room:
             }
         )
         self.result: dict[str, Any] | None = current.result if current.finished else None
-        self.clock = Clock.build(self.clock_config, self.options, self.num_players)
+        self.clock = Clock.build(self.clock_config, self.game, self.num_players)
         if self.clock is not None:
             self.clock.restore(current.last_clock)
             if not self.over:
@@ -107,13 +118,13 @@ class Room:
         online = self.connected_seats()
         return [s.public(s.seat in online or s.kind == "computer") for s in self.seats]
 
-    def _legal(self) -> dict[int, list[str]]:
+    def legal(self) -> dict[int, list[str]]:
         return {p: [str(m) for m in self.state.legal_moves(p)] for p in self.awaited()}
 
     def clocks_view(self, legal: dict[int, list[str]] | None = None) -> dict[str, Any] | None:
         if self.clock is None:
             return None
-        return self.clock.view(self._legal() if legal is None else legal)
+        return self.clock.view(self.legal() if legal is None else legal)
 
     def state_message(
         self,
@@ -174,7 +185,7 @@ class Room:
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
         conn.push(self._welcome(conn, type(self.game).describe()))
-        legal = self._legal()
+        legal = self.legal()
         seats = self.public_seats()
         clocks = self.clocks_view(legal)
         for seat in _viewers(conn):
@@ -191,9 +202,7 @@ class Room:
             "num_players": self.num_players,
             "seats": sorted(conn.seats),
             "spectator": conn.spectator,
-            "limits": limits(
-                self.manager.settings.rate_burst, self.manager.settings.rate_per_second
-            ),
+            "limits": limits(self.settings.rate_burst, self.settings.rate_per_second),
         }
 
     def detach(self, conn: Connection) -> None:
@@ -202,7 +211,7 @@ class Room:
             self._presence()
         if not self.connections and self.over:
             # nobody left to ask for a rematch: the database keeps it, memory need not
-            self.manager.forget(self)
+            self.on_idle(self)
 
     def _presence(self, exclude: Connection | None = None) -> None:
         text = encode({"type": "presence", "seats": self.public_seats()})
@@ -214,7 +223,7 @@ class Room:
         """Send every connection the state of each of its seats (spectators: None)."""
         if not self.connections:
             return
-        legal = self._legal()
+        legal = self.legal()
         seats = self.public_seats()
         clocks = self.clocks_view(legal)
         cache: dict[int | None, str] = {}
@@ -230,11 +239,16 @@ class Room:
     ) -> None:
         """Play a person's move (BadMessage if refused); `conn` hears `accepted` first."""
         async with self.lock:
-            await self._commit(seat, move, conn, ref)
-        self._after_change()
+            await self.commit(seat, move, conn=conn, ref=ref)
+        self.after_change()
 
-    async def _commit(
-        self, seat: int, move: str, conn: Connection | None = None, ref: str | int | None = None
+    async def commit(
+        self,
+        seat: int,
+        move: str,
+        *,
+        conn: Connection | None = None,
+        ref: str | int | None = None,
     ) -> None:
         """Check, store, then announce one move. The caller holds the lock."""
         if self.over:
@@ -249,7 +263,8 @@ class Room:
         try:
             state.apply(seat, move)
         except IllegalMove as exc:
-            raise BadMessage("illegal_move", str(exc)) from None
+            # the client shows the reason in its own language: send the code and texts
+            raise BadMessage("illegal_move", str(exc), reason=exc.to_json()) from None
         except Exception:
             # an engine bug: the position may be half-changed, so rebuild it from the record
             log.exception("room %s: the engine failed on %r by seat %s", self.id, move, seat)
@@ -264,15 +279,15 @@ class Room:
             self.clock.update(seat, state.current_players())
         result = state.outcome() if state.is_terminal() else None
         try:
-            await self.manager.storage.write(
+            await self.storage.write(
                 Storage.op_move(
-                    self.id,
-                    self.number,
-                    idx,
-                    seat,
-                    notation,
-                    self.clock.snapshot() if self.clock else None,
-                    result,
+                    room_id=self.id,
+                    number=self.number,
+                    idx=idx,
+                    seat=seat,
+                    notation=notation,
+                    clock=self.clock.snapshot() if self.clock else None,
+                    result=result,
                 )
             )
         except Exception:
@@ -311,14 +326,14 @@ class Room:
         if result.get("reason") in self.game.new_deal_reasons:
             await self._new_game()
 
-    async def _end(self, seat: int, reason: str) -> None:
+    async def end(self, seat: int, reason: str) -> None:
         """End the game by the server's decision (resignation, time): `seat` loses."""
         returns = [0.0] * self.num_players
         returns[seat] = -1.0
         if self.num_players == 2:
             returns[1 - seat] = 1.0
         result = {"returns": returns, "reason": reason, "seat": seat}
-        await self.manager.storage.write(Storage.op_finish(self.id, self.number, result))
+        await self.storage.write(Storage.op_finish(self.id, self.number, result))
         await self._finished(result)
 
     async def resign(
@@ -327,9 +342,9 @@ class Room:
         async with self.lock:
             if self.over:
                 raise BadMessage("game_over", "the game is already over")
-            await self._end(seat, "resign")
+            await self.end(seat, "resign")
             _ack(conn, ref, "resign", seat)
-        self._after_change()
+        self.after_change()
 
     async def ask_rematch(
         self, seat: int, conn: Connection | None = None, ref: str | int | None = None
@@ -344,7 +359,7 @@ class Room:
             else:
                 self.broadcast()
             _ack(conn, ref, "rematch", seat)
-        self._after_change()
+        self.after_change()
 
     async def _new_game(self) -> None:
         """Start the room's next game (rematch or new deal). The caller holds the lock."""
@@ -353,7 +368,7 @@ class Room:
         number = self.number + 1
         order = self._next_seating()
         seats = [dataclasses.replace(self.seats[old], seat=new) for new, old in enumerate(order)]
-        await self.manager.storage.write(
+        await self.storage.write(
             Storage.op_new_game(
                 {
                     "room_id": self.id,
@@ -375,7 +390,7 @@ class Room:
         self.seats = seats
         if order != list(range(self.num_players)):
             self._reseat_connections(order)
-        self.clock = Clock.build(self.clock_config, self.options, self.num_players)
+        self.clock = Clock.build(self.clock_config, self.game, self.num_players)
         if self.clock is not None:
             self.clock.update(None, state.current_players())
         self.broadcast()
@@ -410,111 +425,28 @@ class Room:
             conn.push(self._welcome(conn, describe))
 
     # ------------------------------------------------------------------ computers and clocks
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> None:
+        """Run a task of this room's (cancelled when the room stops)."""
         task = asyncio.create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         """Re-arm the clock and wake the computer seats whose decision is awaited."""
-        self._arm_timer()
+        timers.arm(self)
         for seat in self.awaited():
             if self.seats[seat].kind == "computer" and seat not in self.thinking:
                 self.thinking.add(seat)
-                self._spawn(self._computer_turn(seat))
+                self.spawn(computer_turns.take_turn(self, seat))
 
     def start(self) -> None:
-        self._after_change()
+        self.after_change()
 
     def stop(self) -> None:
         for task in list(self.tasks):
             task.cancel()
         if self.timer is not None:
             self.timer.cancel()
-
-    async def _computer_turn(self, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        settings = self.manager.settings
-        try:
-            number, count = self.number, len(self.state.history)
-            observation = self.state.observation(seat)
-            level = self.seats[seat].level or "random"
-            started = loop.time()
-            try:
-                move = await self.manager.pool.choose(
-                    self.game_id,
-                    self.options,
-                    level,
-                    secrets.randbits(32),
-                    observation,
-                    seat,
-                    settings.ai_think_limit,
-                )
-            except Exception as exc:
-                log.warning("room %s seat %s: computer failed (%r)", self.id, seat, exc)
-                move = None
-            wait = settings.ai_delay - (loop.time() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
-            async with self.lock:
-                if number != self.number or self.over or seat not in self.awaited():
-                    return
-                # someone else moved meanwhile (a simultaneous step): check it still fits
-                moved = count != len(self.state.history)
-                if moved and move not in {str(m) for m in self.state.legal_moves(seat)}:
-                    move = None
-                try:
-                    if move is None:
-                        raise BadMessage("illegal_move", "no move")
-                    await self._commit(seat, move)
-                except BadMessage:
-                    fallback = self._fallback_move(seat)
-                    if fallback is None:
-                        await self._end(seat, "computer_failed")
-                    else:
-                        await self._commit(seat, fallback)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("room %s seat %s: computer turn failed", self.id, seat)
-        finally:
-            self.thinking.discard(seat)
-        self._after_change()
-
-    def _fallback_move(self, seat: int) -> str | None:
-        moves = [str(m) for m in self.state.legal_moves(seat)]
-        concrete = [m for m in moves if "<" not in m and m != TIMEOUT_MOVE]
-        if concrete:
-            return random.choice(concrete)
-        return TIMEOUT_MOVE if TIMEOUT_MOVE in moves else None
-
-    def _arm_timer(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if self.clock is None or self.over:
-            return
-        deadlines = self.clock.deadlines(self._legal())
-        if deadlines:
-            seat = min(deadlines, key=lambda s: deadlines[s])
-            self.timer = asyncio.create_task(
-                self._expire(seat, deadlines[seat], self.number, len(self.state.history))
-            )
-
-    async def _expire(self, seat: int, deadline: float, number: int, count: int) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-        async with self.lock:
-            if self.over or number != self.number or count != len(self.state.history):
-                return
-            if seat not in self.awaited():
-                return
-            legal = [str(m) for m in self.state.legal_moves(seat)]
-            self.timer = None
-            if TIMEOUT_MOVE in legal:
-                await self._commit(seat, TIMEOUT_MOVE)
-            else:
-                await self._end(seat, "time")
-        self._after_change()
 
 
 def _viewers(conn: Connection) -> list[int | None]:

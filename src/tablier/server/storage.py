@@ -273,6 +273,7 @@ class Storage:
 
     @staticmethod
     def op_move(
+        *,
         room_id: str,
         number: int,
         idx: int,

@@ -167,5 +167,4 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         else:
             await room.ask_rematch(message.seat, conn, ref)
     except BadMessage as exc:
-        ref = ref if ref is not None else exc.ref
-        conn.push({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+        conn.push(exc.to_message(ref))

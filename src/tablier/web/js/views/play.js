@@ -480,7 +480,8 @@ export async function mount(main, ctx, params) {
       model = reduce(model, msg);
       if (msg.type === "welcome" && !msg.spectator) store.reseat(room, msg.seats);
       if (msg.type === "error") {
-        errorText = ctx.t("play.refused", { why: msg.message });
+        // a refused move's reason comes in both languages: show the interface's
+        errorText = ctx.t("play.refused", { why: msg.reason ? pick(msg.reason.text, ctx.lang) : msg.message });
         ctx.toast(errorText, "error");
       } else if (msg.type === "accepted") {
         errorText = "";

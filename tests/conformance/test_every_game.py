@@ -1,0 +1,148 @@
+"""One suite over every registered game, through the contract only.
+
+Like OpenSpiel's simulation test over its games: random playouts to the end, records
+that replay to the same position, clones that do not share anything, every offered move
+accepted, refusals that change nothing and say why in French and English, observations
+that are JSON. A new game under `games/` is checked here without a line of test code;
+per-game tests keep only what is particular to each game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import tablier
+from tablier.core import records, registry
+from tablier.core.errors import IllegalMove
+from tablier.core.game import Game
+from tablier.core.messages import LANGS, catalogues
+from tablier.core.state import State
+
+GAMES = registry.game_ids()
+SEEDS = (1, 2)
+MAX_MOVES = 6000
+# inputs no game takes as a move
+JUNK = ["", "zz9", "§", "pass pass pass", "x" * 300, "answer", "9999", "a0h", "0,0;0,0"]
+
+
+def players_for(game: Game) -> int:
+    return max(game.min_players, min(game.max_players, 3 if game.min_players > 2 else 2))
+
+
+def views(state: State) -> str:
+    """Every seat's observation and the spectator's, as canonical JSON (fails if not JSON)."""
+    seen = {str(p): state.observation(p) for p in [None, *range(state.num_players)]}
+    return json.dumps([seen, state.current_players()], sort_keys=True)
+
+
+def choices(state: State, player: int, rng: random.Random) -> list[str]:
+    """The moves a random player picks from: every complete move, text moves filled in."""
+    game = state.game
+    moves = [str(m) for m in state.legal_moves(player)]
+    concrete = [m for m in moves if not game.is_template(m)]
+    if any(game.is_template(m) for m in moves):
+        concrete += state.example_text_moves(player, rng)
+    return concrete
+
+
+def playout(game_id: str, seed: int, checks: bool = False) -> State:
+    game = tablier.load(game_id)
+    state = game.new_state(seed=seed, num_players=players_for(game))
+    rng = random.Random(seed)
+    for count in range(MAX_MOVES):
+        awaited = state.current_players()
+        if not awaited:
+            break
+        player = rng.choice(awaited)
+        moves = choices(state, player, rng)
+        assert moves, f"{game_id}: seat {player} is awaited but has no move"
+        if checks and count % 7 == 0:
+            check_position(state, player, moves, rng)
+        state.apply(player, rng.choice(moves))
+    return state
+
+
+def check_position(state: State, player: int, moves: list[str], rng: random.Random) -> None:
+    before = views(state)
+    # every offered move is accepted (on a copy)
+    for move in rng.sample(moves, min(len(moves), 25)):
+        copy = state.clone()
+        copy.apply(player, move)
+    assert views(state) == before, "playing on a clone changed the original"
+    # refusals change nothing and say why, with a code, in both languages
+    legal = {str(m) for m in state.legal_moves(player)}
+    for junk in JUNK:
+        if junk in legal:
+            continue
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(player, junk)
+        check_refusal(refused.value)
+        assert views(state) == before, f"refusing {junk!r} changed the position"
+    others = [p for p in range(state.num_players) if p not in state.current_players()]
+    if others:
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(others[0], moves[0])
+        check_refusal(refused.value)
+        assert views(state) == before
+
+
+def check_refusal(exc: IllegalMove) -> None:
+    assert exc.code and not exc.code.startswith("core:refusal.plain"), exc.code
+    texts = {lang: exc.text(lang) for lang in LANGS}
+    assert all(t.strip() for t in texts.values()), texts
+    assert "{" not in texts["fr"] and "{" not in texts["en"], texts
+    assert str(exc) == texts["en"]
+    json.dumps(exc.to_json())
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_playouts_end_and_replay(game_id: str, seed: int) -> None:
+    state = playout(game_id, seed, checks=seed == SEEDS[0])
+    assert state.is_terminal(), f"{game_id}: no end after {MAX_MOVES} moves"
+    returns = state.returns()
+    assert len(returns) == state.num_players
+    outcome = state.outcome()
+    assert outcome is not None and outcome["returns"] == returns
+    # the outcome says why in both languages
+    text = {lang: state.game.outcome_text(outcome, lang) for lang in LANGS}
+    assert all(t.strip() and "{" not in t for t in text.values()), text
+    # the record (as JSON) replays to the same position for every viewer
+    record = json.loads(json.dumps(state.record()))
+    again = records.replay(record)
+    assert views(again) == views(state)
+    assert again.outcome() == outcome
+    # every prefix replays too, and a clone does not follow the original
+    half = records.replay(record, upto=len(record["moves"]) // 2)
+    twin = half.clone()
+    before = views(twin)
+    player = half.current_players()[0]
+    half.apply(player, choices(half, player, random.Random(seed))[0])
+    assert views(twin) == before
+    assert state.render_text(lang="fr").strip() and state.render_text(lang="en").strip()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_description_is_json_and_complete(game_id: str) -> None:
+    cls = registry.game_class(game_id)
+    described: dict[str, Any] = json.loads(json.dumps(cls.describe()))
+    assert described["id"] == game_id
+    for option in described["options"]:
+        assert option["help"].get("fr") and option["help"].get("en"), option["name"]
+    for template in cls.text_move_templates:
+        assert cls.is_template(template)
+    assert set(described["new_deal_reasons"]) == set(cls.new_deal_reasons)
+
+
+def test_every_message_catalogue_has_both_languages_with_the_same_parameters() -> None:
+    for game_id in GAMES:
+        # loading a game builds its catalogues
+        tablier.load(game_id).new_state(seed=0, num_players=players_for(tablier.load(game_id)))
+    found = catalogues()
+    assert {"core", *GAMES} <= set(found), sorted(found)
+    problems = [p for cat in found.values() for p in cat.problems()]
+    assert problems == []
