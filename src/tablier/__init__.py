@@ -1,7 +1,7 @@
 """Tablier: rules engines, computer players and a web platform for five board games.
 
 >>> import tablier
->>> game = tablier.load("kwinty", variant="kwintie")
+>>> game = tablier.load(tablier.game_ids()[0])
 >>> state = game.new_state(seed=7)
 """
 

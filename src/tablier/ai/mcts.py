@@ -209,7 +209,7 @@ class MCTSPlayer:
 
         The node's moves are generated once; untried ones wait in a shuffled list and
         statistics exist only for tried ones, so a visit costs no more than the moves
-        already explored, however many there are (hundreds in Counterplays).
+        already explored, however many there are (some games offer hundreds).
         """
         if node.moves is None:
             node.moves = {}

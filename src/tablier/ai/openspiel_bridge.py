@@ -2,10 +2,10 @@
 
 OpenSpiel (optional extra `research`: `pip install tablier[research]`) brings a library
 of reference algorithms. This bridge wraps any game of the contract without hidden
-information or chance (Kwinty, Turris, Counterplays) as an OpenSpiel Python game, so
+information or chance as an OpenSpiel Python game, so
 those algorithms run on it unchanged:
 
-    game = openspiel_game(tablier.load("kwinty"))
+    game = openspiel_game(tablier.load(game_id))
     state = game.new_initial_state()
 
 Actions: OpenSpiel wants integers. Action `i` of a state is the `i`-th of that state's

@@ -65,7 +65,7 @@ class CreateRoom(_Body):
     players: int | None = Field(None, ge=1, le=16)
     seats: list[SeatSpec] = Field(default_factory=list, max_length=16)
     seating: Literal["random", "as_listed"] | None = Field(
-        None, description="random by default where the rules draw lots (Kwinty, Turris)"
+        None, description="random by default where the rules draw lots (the game's `draws_lots`)"
     )
     clock: ClockSpec | None = None
     player_id: str | None = Field(None, min_length=1, max_length=80)
@@ -250,7 +250,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         from tablier.ai import player_names
 
         computer_seats = [spec for spec in body.seats if spec.kind == "computer"]
-        # only the players able to play this game (rule-of-thumb is Qui'win's only, …)
+        # only the players able to play this game (a game's own named players, levels...)
         known_players = player_names(registry.load(body.game, **options)) if computer_seats else []
         for spec in body.seats:
             if spec.kind == "computer":

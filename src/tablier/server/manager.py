@@ -100,7 +100,7 @@ class RoomManager:
     ) -> Created:
         """Create a room (ValueError says what is wrong with the request).
 
-        `setup` (e.g. an explicit Qui'win deal) is for the first game only; it is not
+        `setup` (e.g. an explicit deal) is for the first game only; it is not
         offered to clients, who could otherwise choose their own luck.
         """
         game_cls = registry.game_class(game_id)

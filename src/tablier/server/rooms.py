@@ -398,7 +398,7 @@ class Room:
     def _next_seating(self) -> list[int]:
         """For each seat of the next game, the seat its holder has now.
 
-        Where the loser begins the next game (Kwinty), the server decides who sits in
+        Where the loser begins the next game (`Game.loser_starts_next`), the server decides who sits in
         seat 0, which the engine always starts with: the single loser of a decided
         game moves there and the others keep their order. A draw keeps the seats.
         """

@@ -66,8 +66,8 @@ games = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
 )
 
-# who held each seat in each game: a rematch may reseat the players (Kwinty's loser
-# begins the next game), while `seats` holds the room's current assignment
+# who held each seat in each game: a rematch may reseat the players (in a game whose
+# loser begins the next one), while `seats` holds the room's current assignment
 game_seats = sa.Table(
     "game_seats",
     metadata,

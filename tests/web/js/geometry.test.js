@@ -8,8 +8,8 @@ import {
   playableColumns,
   previewMove,
   shownColumns,
-} from "../../../src/tablier/web/js/kwinty.js";
-import { groupHand, knownLength, newSlots, paliers, tileInfo, tileWidth } from "../../../src/tablier/web/js/quiwin.js";
+} from "../../../src/tablier/web/js/boards/kwinty.js";
+import { groupHand, knownLength, newSlots, paliers, tileInfo, tileWidth } from "../../../src/tablier/web/js/boards/quiwin.js";
 
 test("Kwinty notation: cells and moves", () => {
   assert.deepEqual(parseCell("k12"), { col: 10, row: 12 });

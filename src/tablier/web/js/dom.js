@@ -34,3 +34,10 @@ export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;
 }
+
+/** Link a stylesheet into the page once (a board's own styles). */
+export function linkStyles(url) {
+  const href = String(url);
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+}

@@ -1,9 +1,10 @@
 // <kwinty-board>: the wall in SVG, with a landing preview and keyboard play.
 
-import { clear, h, s } from "../dom.js";
-import { cellOrigin, parseCell, parseMove, pieceRect, previewMove, shownColumns } from "../kwinty.js";
+import { clear, h, linkStyles, s } from "../dom.js";
+import { cellOrigin, parseCell, parseMove, pieceRect, previewMove, shownColumns } from "./kwinty.js";
 
 export const TAG = "kwinty-board";
+linkStyles(new URL("./kwinty-board.css", import.meta.url));
 const SIZE = 40;
 const PAD = { left: 26, right: 8, top: 10, bottom: 28 };
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";

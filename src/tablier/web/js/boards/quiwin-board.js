@@ -1,10 +1,11 @@
 // <quiwin-board>: rows by palier, the hand to scale, measurements, pawns and actions.
 
-import { clear, h, s } from "../dom.js";
+import { clear, h, linkStyles, s } from "../dom.js";
 import { newEvents } from "../protocol.js";
-import { groupHand, knownLength, newSlots, paliers, tileInfo } from "../quiwin.js";
+import { groupHand, knownLength, newSlots, paliers, tileInfo } from "./quiwin.js";
 
 export const TAG = "quiwin-board";
+linkStyles(new URL("./quiwin-board.css", import.meta.url));
 const ARROWS = { down: "↓", up: "↑", right: "→" };
 const MAX_MM = 200;
 

@@ -364,7 +364,9 @@ export async function mount(main, ctx, params) {
     const items = moves.map(([player, move], i) =>
       h("li", { class: `mv seat-${player}`, value: i + 1 }, h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, `${list[player]}: `), h("code", { title: move }, move)),
     );
-    const box = h("ol", { class: "moves", "aria-label": t("play.moves") }, items);
+    // short notations sit several to a line, long ones one a line
+    const short = moves.every(([, move]) => String(move).length <= 10);
+    const box = h("ol", { class: `moves ${short ? "moves-short" : ""}`, "aria-label": t("play.moves") }, items);
     const panel = h("section", { class: "panel moves-panel" }, h("h2", {}, t("play.moves"), " ", h("small", {}, `(${moves.length})`)), moves.length ? box : h("p", { class: "empty" }, t("play.no_moves")));
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
     return panel;

@@ -123,7 +123,7 @@ export async function mount(main, ctx, params) {
             h("h2", {}, t("play.moves")),
             h(
               "ol",
-              { class: "moves" },
+              { class: `moves ${record.moves.every(([, m]) => String(m).length <= 10) ? "moves-short" : ""}` },
               record.moves.map(([player, move], i) =>
                 h(
                   "li",

@@ -25,7 +25,7 @@ export async function mount(main, ctx, params) {
     try {
       const text = await ctx.api.rules(id, ctx.lang);
       article.innerHTML = renderMarkdown(text);
-      article.prepend(h("div", { class: "rules-art", html: gameArt(id) }));
+      article.prepend(h("div", { class: "rules-art", html: gameArt(game) }));
       if (game) {
         article.append(
           h(
