@@ -398,9 +398,10 @@ class Room:
     def _next_seating(self) -> list[int]:
         """For each seat of the next game, the seat its holder has now.
 
-        Where the loser begins the next game (`Game.loser_starts_next`), the server decides who sits in
-        seat 0, which the engine always starts with: the single loser of a decided
-        game moves there and the others keep their order. A draw keeps the seats.
+        Where the loser begins the next game (`Game.loser_starts_next`), the server
+        decides who sits in seat 0, which the engine always starts with: the single
+        loser of a decided game moves there and the others keep their order. A draw
+        keeps the seats.
         """
         order = list(range(self.num_players))
         if not self.game.loser_starts_next or self.result is None:
