@@ -451,7 +451,12 @@ export async function mount(main, ctx, params) {
       );
     }
     elements.notice.hidden = !noticeText && !held;
-    if (state) {
+    const handingOver = handOverTo != null;
+    // while the device changes hands nothing seat-specific stays in the page, not even
+    // hidden: the board is taken out (it keeps its own state) and the side is emptied
+    if (handingOver) elements.boardWrap.replaceChildren();
+    else if (board.parentNode !== elements.boardWrap) elements.boardWrap.append(board);
+    if (state && !handingOver) {
       board.render({
         t: ctx.t,
         lang: ctx.lang,
@@ -465,7 +470,8 @@ export async function mount(main, ctx, params) {
         game,
       });
     }
-    drawSide(state, seat);
+    if (handingOver) clear(elements.side);
+    else drawSide(state, seat);
     drawOverlay();
     // the tab's title tells a player whose tab is in the background that it is his turn
     const myTurn = !held && actingSeat(model) != null;
