@@ -65,6 +65,8 @@ class WebServer:
             # computer moves still wait a moment so a person can follow, just less long
             "TABLIER_AI_DELAY": "0.3",
             "TABLIER_AI_WORKERS": "1",
+            # the tests create rooms faster than a visitor may
+            "TABLIER_ROOMS_PER_MINUTE": "10000",
         }
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(

@@ -330,8 +330,7 @@ def test_quiwin_on_one_screen_hands_the_device_over(web_server: Any, open_contex
     expect(page.locator(".qw-hand")).to_have_count(0)  # nothing private while handing over
     # not even in the page under the overlay: no move list, no hand, no tile code
     under = page.evaluate(
-        "() => [...document.querySelectorAll('main > *')]"
-        ".map((e) => e.textContent).join(' ')"
+        "() => [...document.querySelectorAll('main > *')].map((e) => e.textContent).join(' ')"
     )
     assert page.locator(".moves, .tile").count() == 0
     assert re.search(r"\b[VJBOR]\d\d\b", under) is None, under

@@ -44,7 +44,13 @@ class ServerProcess:
         """`db`: a SQLite file, or a database URL."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.log_path = log_path
-        self.env = {"TABLIER_AI_DELAY": "0", "TABLIER_AI_WORKERS": "1", **(env or {})}
+        self.env = {
+            "TABLIER_AI_DELAY": "0",
+            "TABLIER_AI_WORKERS": "1",
+            # the tests create rooms faster than a visitor may
+            "TABLIER_ROOMS_PER_MINUTE": "10000",
+            **(env or {}),
+        }
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import Path as FastPath
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,6 +24,7 @@ import tablier
 from tablier.core import records, registry
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
+from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
@@ -72,7 +74,7 @@ class CreateRoom(_Body):
 
 
 class JoinSeat(_Body):
-    seat: int | None = None
+    seat: int | None = Field(None, ge=0, le=15)
     player_id: str | None = Field(None, min_length=1, max_length=80)
     name: str | None = Field(None, max_length=40)
 
@@ -106,6 +108,23 @@ async def _room(request: Request, room_id: str) -> Room:
     if room is None:
         raise ApiError(404, f"no room {room_id!r}")
     return room
+
+
+def _check_text(body: dict[str, Any], max_option_text: int, options: dict[str, Any]) -> None:
+    """Text a client sends must be valid Unicode, and option values short."""
+    where = unicode_problem(body)
+    if where is not None:
+        raise ApiError(400, f"{where.lstrip('.')}: the text is not valid Unicode")
+    if len(options) > 32:
+        raise ApiError(400, "too many options")
+    for key, value in options.items():
+        if len(key) > 40 or (isinstance(value, str) and len(value) > max_option_text):
+            raise ApiError(
+                400,
+                f"option {short(key)}: option values are limited to {max_option_text} characters",
+            )
+        if not isinstance(value, str | int | float | bool | None):
+            raise ApiError(400, f"option {short(key)}: a value is text, a number or a boolean")
 
 
 def _check_resources(game_id: str, options: dict[str, Any]) -> None:
@@ -165,6 +184,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         "GET /api/protocol/schema.",
         lifespan=lifespan,
     )
+
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    room_rate = RoomRate(settings.rooms_per_minute)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        # never a plain-text traceback: the log keeps it, the client gets JSON
+        log.exception("unexpected error", exc_info=exc)
+        return _error(500, "the server failed on this request")
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -238,6 +266,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     # -------------------------------------------------------------- rooms
     @app.post("/api/rooms", tags=["rooms"], status_code=201, summary="Create a room")
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        _check_text(body.model_dump(), settings.max_option_text, body.options)
+        client = request.client.host if request.client else "?"
+        if len(_manager(request).rooms) >= settings.max_rooms:
+            raise ApiError(503, "the server holds as many rooms as it may; try again later")
+        if not room_rate.allow(client):
+            raise ApiError(
+                429, f"at most {settings.rooms_per_minute} new rooms a minute from one address"
+            )
         if body.game not in registry.game_ids():
             raise ApiError(400, f"unknown game {body.game!r}", known=registry.game_ids())
         _check_resources(body.game, body.options)
@@ -299,6 +335,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.post("/api/rooms/{room_id}/join", tags=["rooms"], summary="Take a free seat")
     async def join_room(room_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+        _check_text(body.model_dump(), settings.max_option_text, {})
         room = await _room(request, room_id)
         try:
             seat, token = await _manager(request).join(room, body.seat, body.player_id, body.name)
@@ -313,7 +350,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         tags=["rooms"],
         summary="Download a finished game's record (.tablier.json)",
     )
-    async def game_record(room_id: str, number: int, request: Request) -> Response:
+    async def game_record(
+        room_id: str, number: Annotated[int, FastPath(ge=1, le=MAX_INDEX)], request: Request
+    ) -> Response:
         manager = _manager(request)
         found = await asyncio.to_thread(manager.storage.load_game, room_id, number)
         if found is None:
@@ -338,7 +377,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     )
     async def game_views(
         room_id: str,
-        number: int,
+        number: Annotated[int, FastPath(ge=1, le=MAX_INDEX)],
         request: Request,
         seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
     ) -> dict[str, Any]:

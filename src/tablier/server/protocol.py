@@ -236,7 +236,8 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Resign | Rematch | 
     """Decode and validate one client frame, or raise BadMessage saying why."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:
+        # ValueError covers bad JSON and integers too long to convert
         raise BadMessage("bad_json", f"the message is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message is a JSON object with a 'type' field")

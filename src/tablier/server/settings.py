@@ -20,6 +20,11 @@ class Settings:
     # the protocol's defaults; a load benchmark may raise them for its robot clients
     rate_burst: int = RATE_BURST
     rate_per_second: float = RATE_PER_SECOND
+    # what one anonymous visitor may ask (see server/limits.py)
+    max_body: int = 64 * 1024
+    max_option_text: int = 200
+    rooms_per_minute: int = 30
+    max_rooms: int = 5000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -35,4 +40,8 @@ class Settings:
             hello_timeout=number("TABLIER_HELLO_TIMEOUT", cls.hello_timeout),
             rate_burst=int(number("TABLIER_RATE_BURST", cls.rate_burst)),
             rate_per_second=number("TABLIER_RATE_PER_SECOND", cls.rate_per_second),
+            max_body=int(number("TABLIER_MAX_BODY", cls.max_body)),
+            max_option_text=int(number("TABLIER_MAX_OPTION_TEXT", cls.max_option_text)),
+            rooms_per_minute=int(number("TABLIER_ROOMS_PER_MINUTE", cls.rooms_per_minute)),
+            max_rooms=int(number("TABLIER_MAX_ROOMS", cls.max_rooms)),
         )

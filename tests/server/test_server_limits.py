@@ -1,0 +1,156 @@
+"""Attacks an anonymous visitor could make, each answered with a JSON 4xx while an
+honest game in another room goes on."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+from server_helpers import Client, ServerProcess, is_state, play_seat, run
+
+from tablier.server.limits import RoomRate, unicode_problem
+
+THREE = [{"mine": True}, {"mine": True}, {"mine": True}]
+
+
+def _json_error(response: httpx.Response, status: int) -> str:
+    assert response.status_code == status, response.text[:300]
+    assert response.headers["content-type"].startswith("application/json")
+    error: str = response.json()["error"]
+    assert error
+    return error
+
+
+def _honest_game_moves(server: ServerProcess) -> None:
+    """A game in its own room still takes a move."""
+    created = server.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+    tokens = [s["token"] for s in created["my_seats"]]
+
+    async def one_move() -> None:
+        client = await Client.open(server, created["room"], tokens)
+        await client.until(is_state(0))
+        moved = await play_seat(client, 0, random.Random(3), max_moves=1)
+        assert moved["seat"] == 0
+        await client.close()
+
+    run(one_move())
+
+
+def test_huge_bodies_and_option_values_are_refused(server: ServerProcess) -> None:
+    url = f"{server.http}/api/rooms"
+    padding = b'{"game": "kwinty", "options": {"variant": "' + b"x" * 200_000 + b'"}}'
+    big = httpx.post(url, content=padding, headers={"content-type": "application/json"})
+    assert "limited" in _json_error(big, 413)
+    # a long option value: refused without being echoed back
+    long = httpx.post(
+        url, json={"game": "quiadiquoi", "options": {"die_faces": "x" * 20_000}, "seats": THREE}
+    )
+    error = _json_error(long, 400)
+    assert "200 characters" in error and len(long.content) < 500
+    nested = httpx.post(url, json={"game": "kwinty", "options": {"variant": {"a": [1]}}})
+    _json_error(nested, 400)
+    _honest_game_moves(server)
+
+
+def test_bad_text_and_numbers_answer_json_not_a_crash(server: ServerProcess) -> None:
+    room = server.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])["room"]
+    for number in (2**63, 2**31, 0, -1):
+        _json_error(server.get(f"/api/rooms/{room}/games/{number}/record"), 422)
+    # text that is not Unicode (a lone surrogate), in a name or in an option
+    surrogate = b'{"game": "kwinty", "seats": [{"name": "\\ud800"}]}'
+    answer = httpx.post(
+        f"{server.http}/api/rooms", content=surrogate, headers={"content-type": "application/json"}
+    )
+    assert "unicode" in _json_error(answer, 422).lower()
+    in_option = b'{"game": "kwinty", "options": {"variant": "\\ud800"}}'
+    answer = httpx.post(
+        f"{server.http}/api/rooms", content=in_option, headers={"content-type": "application/json"}
+    )
+    assert "Unicode" in _json_error(answer, 400)
+    join = httpx.post(
+        f"{server.http}/api/rooms/{room}/join",
+        content=b'{"name": "\\udfff"}',
+        headers={"content-type": "application/json"},
+    )
+    _json_error(join, 422)
+    deck = httpx.post(
+        f"{server.http}/api/rooms",
+        json={"game": "quiadiquoi", "options": {"deck": "d" * 300}, "seats": THREE},
+    )
+    _json_error(deck, 400)
+    for path in ("main.db", "../t.db", "/etc/passwd"):
+        answer = httpx.post(
+            f"{server.http}/api/rooms",
+            json={"game": "quiadiquoi", "options": {"deck": path}, "seats": THREE},
+        )
+        _json_error(answer, 400)
+    _honest_game_moves(server)
+
+
+def test_a_huge_integer_in_a_websocket_message_gets_an_error_not_a_close(
+    server: ServerProcess,
+) -> None:
+    created = server.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+    tokens = [s["token"] for s in created["my_seats"]]
+
+    async def abuse() -> None:
+        client = await Client.open(server, created["room"], tokens)
+        await client.until(is_state(0))
+        digits = "9" * 4400
+        await client.ws.send('{"type": "move", "seat": ' + digits + ', "move": "i1h"}')
+        answer = await client.until(lambda m: m["type"] == "error")
+        assert answer["code"] == "bad_json"
+        # the connection stays open and the game goes on
+        assert (await client.request({"type": "ping"}))["type"] == "pong"
+        moved = await play_seat(client, 0, random.Random(1), max_moves=1)
+        assert moved["seat"] == 0
+        await client.close()
+
+    run(abuse())
+
+
+def test_one_address_cannot_create_rooms_without_end(tmp_path: Path) -> None:
+    limited = ServerProcess(
+        tmp_path / "t.db",
+        tmp_path / "server.log",
+        env={"TABLIER_ROOMS_PER_MINUTE": "5"},
+    ).start()
+    try:
+        body = {"game": "kwinty", "seats": [{"mine": True}, {"mine": True}]}
+        answers = [httpx.post(f"{limited.http}/api/rooms", json=body) for _ in range(7)]
+        assert [a.status_code for a in answers[:5]] == [201] * 5
+        assert "5 new rooms a minute" in _json_error(answers[5], 429)
+        # the rooms already made are still played
+        _honest_game_moves_in(limited, answers[0].json())
+    finally:
+        limited.stop()
+
+
+def _honest_game_moves_in(server: ServerProcess, created: dict) -> None:
+    tokens = [s["token"] for s in created["my_seats"]]
+
+    async def one_move() -> None:
+        client = await Client.open(server, created["room"], tokens)
+        await client.until(is_state(0))
+        assert (await play_seat(client, 0, random.Random(3), max_moves=1))["seat"] == 0
+        await client.close()
+
+    run(one_move())
+
+
+def test_room_rate_forgets_after_a_minute() -> None:
+    rate = RoomRate(2)
+    assert rate.allow("a", now=0) and rate.allow("a", now=1)
+    assert not rate.allow("a", now=2)
+    assert rate.allow("b", now=2)
+    assert rate.allow("a", now=61)
+
+
+@pytest.mark.parametrize(
+    ("value", "where"),
+    [("ok", None), ({"a": ["x", "\ud800"]}, ".a[1]"), ({"\udfff": 1}, "value")],
+)
+def test_unicode_problems_are_found_where_they_are(value: object, where: str | None) -> None:
+    assert unicode_problem(value) == where
