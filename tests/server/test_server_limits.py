@@ -3,6 +3,7 @@ honest game in another room goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -154,3 +155,20 @@ def test_room_rate_forgets_after_a_minute() -> None:
 )
 def test_unicode_problems_are_found_where_they_are(value: object, where: str | None) -> None:
     assert unicode_problem(value) == where
+
+
+def test_computers_playing_for_nobody_pause_until_someone_watches(server: ServerProcess) -> None:
+    created = server.create_room(
+        game="kwinty",
+        seats=[{"kind": "computer", "level": "random"}, {"kind": "computer", "level": "random"}],
+    )
+    room = created["room"]
+
+    async def scenario() -> None:
+        await asyncio.sleep(1.0)
+        assert server.get(f"/api/rooms/{room}").json()["move_count"] == 0
+        watcher = await Client.open(server, room, watch=True)
+        await watcher.until(lambda m: m["type"] == "state" and m["move_count"] >= 2)
+        await watcher.close()
+
+    run(scenario())

@@ -191,6 +191,14 @@ class Room:
         for seat in _viewers(conn):
             conn.push(self.state_message(seat, legal, seats, clocks))
         self._presence(exclude=conn)
+        if self.unwatched_computers_only(before=len(self.connections) - 1):
+            # a computers-only room paused while nobody watched: a viewer resumes it
+            self.after_change()
+
+    def unwatched_computers_only(self, before: int | None = None) -> bool:
+        """Every seat is a computer and nobody is connected (`before`: as it was)."""
+        watching = len(self.connections) if before is None else before
+        return watching == 0 and all(s.kind == "computer" for s in self.seats)
 
     def _welcome(self, conn: Connection, describe: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -435,6 +443,9 @@ class Room:
     def after_change(self) -> None:
         """Re-arm the clock and wake the computer seats whose decision is awaited."""
         timers.arm(self)
+        if self.unwatched_computers_only():
+            # computers playing for nobody would only take time from other rooms
+            return
         for seat in self.awaited():
             if self.seats[seat].kind == "computer" and seat not in self.thinking:
                 self.thinking.add(seat)
