@@ -172,3 +172,19 @@ def test_computers_playing_for_nobody_pause_until_someone_watches(server: Server
         await watcher.close()
 
     run(scenario())
+
+
+def test_a_second_server_on_the_same_database_file_refuses_to_start(tmp_path: Path) -> None:
+    first = ServerProcess(tmp_path / "t.db", tmp_path / "first.log").start()
+    try:
+        second = ServerProcess(tmp_path / "t.db", tmp_path / "second.log")
+        with pytest.raises(RuntimeError, match=r"the server (stopped|exited)"):
+            second.start()
+        assert "already using" in (tmp_path / "second.log").read_text()
+        # the first one still serves
+        _honest_game_moves(first)
+    finally:
+        first.stop()
+    # once the first has stopped, the file is free again
+    again = ServerProcess(tmp_path / "t.db", tmp_path / "again.log").start()
+    again.stop()

@@ -24,6 +24,7 @@ import tablier
 from tablier.core import records, registry
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
+from tablier.server.db_lock import DatabaseBusy
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import (
@@ -164,7 +165,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(db_url)
+        try:
+            storage = Storage(db_url)
+        except DatabaseBusy as exc:
+            log.error("%s", exc)
+            raise SystemExit(1) from None
         manager = RoomManager(storage, settings)
         app.state.manager = manager
         count = await manager.recover()

@@ -22,6 +22,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tablier.server.db_lock import FileLock, sqlite_file
+
 log = logging.getLogger("tablier.server")
 
 DEFAULT_DB_URL = "sqlite:///tablier.db"
@@ -150,6 +152,10 @@ class Storage:
     """The database, with an asynchronous group-committing writer."""
 
     def __init__(self, db_url: str | None) -> None:
+        path = sqlite_file(db_url or DEFAULT_DB_URL)
+        self._lock = FileLock(path) if path else None
+        if self._lock is not None:
+            self._lock.acquire()
         self.engine = make_engine(db_url)
         metadata.create_all(self.engine)
         self._backfill_game_seats()
@@ -186,6 +192,8 @@ class Storage:
         self._queue.put(None)
         self._thread.join(timeout=10)
         self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
 
     # ------------------------------------------------------------------ writing
     async def write(self, op: Op) -> None:
