@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 
 import httpx
@@ -188,3 +189,57 @@ def test_a_second_server_on_the_same_database_file_refuses_to_start(tmp_path: Pa
     # once the first has stopped, the file is free again
     again = ServerProcess(tmp_path / "t.db", tmp_path / "again.log").start()
     again.stop()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_computer_workers_die_with_a_killed_server(tmp_path: Path) -> None:
+    busy = ServerProcess(
+        tmp_path / "t.db", tmp_path / "server.log", env={"TABLIER_AI_THINK_LIMIT": "60"}
+    ).start()
+    assert busy.proc is not None
+    created = busy.create_room(
+        game="kwinty",
+        seats=[{"kind": "computer", "level": "expert"}, {"mine": True}],
+        seating="as_listed",
+    )
+
+    async def watch_until_thinking() -> list[int]:
+        watcher = await Client.open(busy, created["room"], watch=True)
+        await watcher.until(lambda m: m["type"] == "state")
+        for _ in range(100):
+            workers = _children(busy.proc.pid) if busy.proc else []
+            if workers:
+                await asyncio.sleep(0.5)  # let the worker start its decision
+                return workers
+            await asyncio.sleep(0.1)
+        raise AssertionError("no computer worker started")
+
+    workers = run(watch_until_thinking())
+    busy.kill()
+    for _ in range(50):
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers), "a computer worker outlived the server"

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,6 +44,24 @@ def think(
     return str(player.choose(observation, seat))
 
 
+def _die_with_parent(parent: int) -> None:
+    """Worker start-up: a worker never outlives the server, even one killed with -9."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL("libc.so.6", use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the parent dies
+    if os.getppid() != parent:
+        os._exit(0)
+
+    def watch() -> None:
+        # the portable way too: a worker whose parent changed was orphaned
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 Think = Callable[[str, dict[str, Any], str, int, dict[str, Any], int], str]
 
 
@@ -58,7 +82,10 @@ class ComputerPool:
         if self._pool is None:
             # spawn: forking a process that runs an event loop and threads is unsafe
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_die_with_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -94,5 +121,10 @@ class ComputerPool:
 
     def shutdown(self) -> None:
         if self._pool is not None:
+            # a worker still thinking would finish its decision for nobody: stop it now
+            workers = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                with contextlib.suppress(Exception):
+                    worker.terminate()
             self._pool = None
