@@ -243,3 +243,18 @@ def test_computer_workers_die_with_a_killed_server(tmp_path: Path) -> None:
             break
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in workers), "a computer worker outlived the server"
+
+
+def test_a_stopping_server_says_going_away(tmp_path: Path) -> None:
+    stopping = ServerProcess(tmp_path / "t.db", tmp_path / "server.log").start()
+    created = stopping.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+    tokens = [s["token"] for s in created["my_seats"]]
+
+    async def scenario() -> tuple[int | None, str]:
+        client = await Client.open(stopping, created["room"], tokens)
+        await client.until(is_state(0))
+        await asyncio.to_thread(stopping.stop)
+        return await client.closed_with()
+
+    code, reason = run(scenario())
+    assert code == 1001 and "shutting down" in reason

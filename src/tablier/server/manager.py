@@ -203,6 +203,14 @@ class RoomManager:
             del self.rooms[room.id]
             room.stop()
 
+    async def say_goodbye(self, grace: float = 0.5) -> None:
+        """Close every connection with 1001 (going away) and give the frames time to leave."""
+        closing = [conn for room in self.rooms.values() for conn in room.connections]
+        for conn in closing:
+            conn.close(1001, "the server is shutting down")
+        if closing:
+            await asyncio.sleep(grace)
+
     async def shutdown(self) -> None:
         for room in self.rooms.values():
             room.stop()
