@@ -57,6 +57,10 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         "TABLIER_AI_DELAY": "0",
         "TABLIER_RATE_PER_SECOND": "100000",
         "TABLIER_RATE_BURST": "100000",
+        # every robot player comes from this machine's address
+        "TABLIER_SOCKETS_PER_CLIENT": "100000",
+        "TABLIER_ROOMS_PER_MINUTE": "1000000",
+        "TABLIER_MAX_ROOMS": "100000",
     }
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablier", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],

@@ -67,6 +67,7 @@ class WebServer:
             "TABLIER_AI_WORKERS": "1",
             # the tests create rooms faster than a visitor may
             "TABLIER_ROOMS_PER_MINUTE": "10000",
+            "TABLIER_SOCKETS_PER_CLIENT": "10000",
         }
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(

@@ -49,6 +49,7 @@ class ServerProcess:
             "TABLIER_AI_WORKERS": "1",
             # the tests create rooms faster than a visitor may
             "TABLIER_ROOMS_PER_MINUTE": "10000",
+            "TABLIER_SOCKETS_PER_CLIENT": "10000",
             **(env or {}),
         }
         self.proc: subprocess.Popen[bytes] | None = None

@@ -258,3 +258,38 @@ def test_a_stopping_server_says_going_away(tmp_path: Path) -> None:
 
     code, reason = run(scenario())
     assert code == 1001 and "shutting down" in reason
+
+
+def test_one_address_cannot_hold_every_connection(tmp_path: Path) -> None:
+    capped = ServerProcess(
+        tmp_path / "t.db", tmp_path / "server.log", env={"TABLIER_SOCKETS_PER_CLIENT": "4"}
+    ).start()
+    created = capped.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+    tokens = [s["token"] for s in created["my_seats"]]
+
+    async def scenario() -> None:
+        import websockets
+
+        url = f"{capped.ws}/ws/rooms/{created['room']}"
+        idle = [await websockets.connect(url) for _ in range(3)]
+        player = await Client.open(capped, created["room"], tokens)
+        await player.until(is_state(0))
+        extra = await websockets.connect(url)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(extra.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        # the player already connected plays on; a freed place is given again
+        assert (await play_seat(player, 0, random.Random(2), max_moves=1))["seat"] == 0
+        await idle[0].close()
+        await asyncio.sleep(0.3)
+        again = await Client.open(capped, created["room"], watch=True)
+        await again.until(lambda m: m["type"] == "welcome")
+        for ws in idle[1:]:
+            await ws.close()
+        await again.close()
+        await player.close()
+
+    try:
+        run(scenario())
+    finally:
+        capped.stop()

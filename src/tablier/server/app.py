@@ -8,6 +8,7 @@ import copy
 import json
 import logging
 import mimetypes
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -192,6 +193,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     app.add_middleware(BodyLimit, limit=settings.max_body)
     room_rate = RoomRate(settings.rooms_per_minute)
+    sockets: Counter[str] = Counter()
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
@@ -432,8 +434,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     # -------------------------------------------------------------- the WebSocket
     @app.websocket("/ws/rooms/{room_id}")
     async def play_socket(ws: WebSocket, room_id: str) -> None:
+        client = ws.client.host if ws.client else "?"
         await ws.accept()
-        await serve_socket(ws, room_id, _manager(ws), settings)
+        if sockets[client] >= settings.sockets_per_client:
+            # one address cannot hold every connection the server can take
+            await ws.close(1013, f"at most {settings.sockets_per_client} connections an address")
+            return
+        sockets[client] += 1
+        try:
+            await serve_socket(ws, room_id, _manager(ws), settings)
+        finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():

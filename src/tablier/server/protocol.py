@@ -198,6 +198,7 @@ CLOSE_CODES = {
     1008: "policy violation: too many messages, or no hello in time",
     1009: "message too big",
     1011: "server error",
+    1013: "too many connections from one address; try again later",
     4400: "unsupported protocol version",
     4403: "unknown seat token",
     4404: "no such room",

@@ -25,6 +25,7 @@ class Settings:
     max_option_text: int = 200
     rooms_per_minute: int = 30
     max_rooms: int = 5000
+    sockets_per_client: int = 64
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -44,4 +45,5 @@ class Settings:
             max_option_text=int(number("TABLIER_MAX_OPTION_TEXT", cls.max_option_text)),
             rooms_per_minute=int(number("TABLIER_ROOMS_PER_MINUTE", cls.rooms_per_minute)),
             max_rooms=int(number("TABLIER_MAX_ROOMS", cls.max_rooms)),
+            sockets_per_client=int(number("TABLIER_SOCKETS_PER_CLIENT", cls.sockets_per_client)),
         )
