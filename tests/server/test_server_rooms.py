@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -501,6 +502,30 @@ def test_a_void_quiwin_deal_is_dealt_again_in_the_same_room(tmp_path: Path) -> N
         assert outcome is not None and outcome["reason"] == "void"
         second = manager.storage.load_game(room.id, 2)
         assert second is not None and second[1].setup == {} and not second[1].finished
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())
+
+
+def test_idle_rooms_leave_memory_and_come_back_from_the_database(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        manager = RoomManager(
+            Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, room_idle_seconds=60)
+        )
+        idle = await _two_humans(manager)
+        await idle.play(0, "step")
+        busy = await _two_humans(manager)
+        busy.last_active += 120  # something just happened there
+        later = time.monotonic() + 61
+        assert manager.sweep(now=later) == 1
+        assert idle.id not in manager.rooms and busy.id in manager.rooms
+        # nothing is lost: the next request rebuilds it from its record
+        again = await manager.get_room(idle.id)
+        assert again is not None and again.state.history == [(0, "step")]
+        assert manager.sweep(now=time.monotonic()) == 0
         await manager.shutdown()
         manager.storage.close()
 

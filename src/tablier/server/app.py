@@ -176,9 +176,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         count = await manager.recover()
         if count:
             log.info("rebuilt %d unfinished game(s) from the database", count)
+        sweeper = asyncio.create_task(manager.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             await manager.shutdown()
             storage.close()
 

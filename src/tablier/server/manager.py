@@ -203,6 +203,31 @@ class RoomManager:
             del self.rooms[room.id]
             room.stop()
 
+    def sweep(self, now: float | None = None) -> int:
+        """Let rooms idle for longer than the setting leave memory; how many left."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            room
+            for room in self.rooms.values()
+            if room.idle_for(now) > self.settings.room_idle_seconds
+        ]
+        for room in idle:
+            self.forget(room)
+        return len(idle)
+
+    async def sweep_forever(self) -> None:
+        """Sweep idle rooms every so often, for as long as the server runs."""
+        period = max(1.0, min(60.0, self.settings.room_idle_seconds / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                swept = self.sweep()
+            except Exception:
+                log.exception("sweeping idle rooms failed")
+                continue
+            if swept:
+                log.info("%d idle room(s) left memory", swept)
+
     async def say_goodbye(self, grace: float = 0.5) -> None:
         """Close every connection with 1001 (going away) and give the frames time to leave."""
         closing = [conn for room in self.rooms.values() for conn in room.connections]

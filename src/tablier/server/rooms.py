@@ -67,6 +67,8 @@ class Room:
             for s in stored.seats
         ]
         self.lock = asyncio.Lock()
+        # when something last happened here (monotonic): idle rooms leave memory
+        self.last_active = time.monotonic()
         self.connections: set[Connection] = set()
         self.rematch: set[int] = set()
         self.thinking: set[int] = set()
@@ -184,6 +186,7 @@ class Room:
 
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
+        self.last_active = time.monotonic()
         conn.push(self._welcome(conn, type(self.game).describe()))
         legal = self.legal()
         seats = self.public_seats()
@@ -213,7 +216,14 @@ class Room:
             "limits": limits(self.settings.rate_burst, self.settings.rate_per_second),
         }
 
+    def idle_for(self, now: float) -> float:
+        """How long nobody has been connected and nothing has happened (0: in use)."""
+        if self.connections or self.thinking or self.lock.locked():
+            return 0.0
+        return now - self.last_active
+
     def detach(self, conn: Connection) -> None:
+        self.last_active = time.monotonic()
         if conn in self.connections:
             self.connections.discard(conn)
             self._presence()
@@ -442,6 +452,7 @@ class Room:
 
     def after_change(self) -> None:
         """Re-arm the clock and wake the computer seats whose decision is awaited."""
+        self.last_active = time.monotonic()
         timers.arm(self)
         if self.unwatched_computers_only():
             # computers playing for nobody would only take time from other rooms

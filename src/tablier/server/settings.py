@@ -26,6 +26,8 @@ class Settings:
     rooms_per_minute: int = 30
     max_rooms: int = 5000
     sockets_per_client: int = 64
+    # a room nobody is connected to leaves memory after this long (the database keeps it)
+    room_idle_seconds: float = 600.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -46,4 +48,5 @@ class Settings:
             rooms_per_minute=int(number("TABLIER_ROOMS_PER_MINUTE", cls.rooms_per_minute)),
             max_rooms=int(number("TABLIER_MAX_ROOMS", cls.max_rooms)),
             sockets_per_client=int(number("TABLIER_SOCKETS_PER_CLIENT", cls.sockets_per_client)),
+            room_idle_seconds=number("TABLIER_ROOM_IDLE_SECONDS", cls.room_idle_seconds),
         )
