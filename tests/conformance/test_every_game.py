@@ -14,6 +14,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import tablier
 from tablier.core import records, registry
@@ -49,8 +51,24 @@ def choices(state: State, player: int, rng: random.Random) -> list[str]:
     return concrete
 
 
-def playout(game_id: str, seed: int, checks: bool = False) -> State:
-    game = tablier.load(game_id)
+@st.composite
+def option_sets(draw: st.DrawFn, game_id: str) -> dict[str, Any]:
+    """A valid choice of the game's options that take a few values (choices, booleans)."""
+    chosen: dict[str, Any] = {}
+    for spec in registry.game_class(game_id).option_specs:
+        if spec.resources is not None:
+            continue
+        if spec.choices is not None:
+            chosen[spec.name] = draw(st.sampled_from(list(spec.choices)))
+        elif spec.kind is bool:
+            chosen[spec.name] = draw(st.booleans())
+    return chosen
+
+
+def playout(
+    game_id: str, seed: int, checks: bool = False, options: dict[str, Any] | None = None
+) -> State:
+    game = tablier.load(game_id, **(options or {}))
     state = game.new_state(seed=seed, num_players=players_for(game))
     rng = random.Random(seed)
     for count in range(MAX_MOVES):
@@ -124,6 +142,27 @@ def test_random_playouts_end_and_replay(game_id: str, seed: int) -> None:
     half.apply(player, choices(half, player, random.Random(seed))[0])
     assert views(twin) == before
     assert state.render_text(lang="fr").strip() and state.render_text(lang="en").strip()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_variant_plays_to_the_end_and_replays(game_id: str) -> None:
+    @settings(
+        max_examples=6,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(options=option_sets(game_id), seed=st.integers(0, 10**6))
+    def check(options: dict[str, Any], seed: int) -> None:
+        try:
+            tablier.load(game_id, **options)
+        except ValueError:
+            assume(False)  # options that exclude each other
+        state = playout(game_id, seed, checks=True, options=options)
+        assert state.is_terminal(), f"{game_id} {options}: no end after {MAX_MOVES} moves"
+        again = records.replay(json.loads(json.dumps(state.record())))
+        assert views(again) == views(state)
+
+    check()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
