@@ -2,6 +2,14 @@
 
     .venv/bin/python benchmarks/server_load.py --games 100 --seconds 20
     .venv/bin/python benchmarks/server_load.py --games 1000 --seconds 30 --game kwinty
+    .venv/bin/python benchmarks/server_load.py --games 500 2000 --seconds 60 --pace 1 3
+    .venv/bin/python benchmarks/server_load.py --games 500 --seconds 60 --pace 1 3 --game all
+
+`--pace LO HI` makes the robots play like people: each seat waits a random LO..HI
+seconds before each of its moves, whatever the server's latency (an open loop), so the
+load is the number of games, not how fast the server answers. `--game all` spreads the
+rooms over every game without text moves. Besides the round trip of a move (p50, p95,
+p99, max), the script prints room creation latency and the server's CPU time and memory.
 
 Starts `python -m tablier serve` on a free loopback port with a fresh SQLite database
 (or uses `--url` of a running server), opens one room per game with two online seats
@@ -36,6 +44,7 @@ import websockets
 
 @dataclass
 class Stats:
+    creations: list[float] = field(default_factory=list)
     moves: int = 0
     games: int = 0
     errors: int = 0
@@ -81,7 +90,14 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def seat_loop(
-    url: str, room: str, token: str, seat: int, rng: random.Random, stats: Stats, stop: float
+    url: str,
+    room: str,
+    token: str,
+    seat: int,
+    rng: random.Random,
+    stats: Stats,
+    stop: float,
+    pace: tuple[float, float] | None = None,
 ) -> None:
     ws_url = url.replace("http", "ws", 1) + f"/ws/rooms/{room}"
     async with websockets.connect(ws_url, max_size=None, open_timeout=120) as ws:
@@ -122,30 +138,54 @@ async def seat_loop(
                     and message["legal_moves"]
                 ):
                     move = rng.choice(message["legal_moves"])
+                    if pace is not None:
+                        # a person thinks; the server's answer time is not part of it
+                        await asyncio.sleep(rng.uniform(*pace))
+                        if time.monotonic() >= stop:
+                            break
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "move", "seat": seat, "move": move}))
 
 
-async def create_rooms(url: str, game: str, count: int) -> list[dict[str, Any]]:
+PACED_GAMES = ["kwinty", "quiwin", "turris", "counterplays"]
+
+
+async def create_rooms(url: str, game: str, count: int, stats: Stats) -> list[dict[str, Any]]:
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
         semaphore = asyncio.Semaphore(20)
 
-        async def one() -> dict[str, Any]:
+        async def one(i: int) -> dict[str, Any]:
             async with semaphore:
+                started = time.perf_counter()
                 response = await client.post(
                     "/api/rooms",
                     json={
-                        "game": game,
+                        "game": PACED_GAMES[i % len(PACED_GAMES)] if game == "all" else game,
                         "seats": [{"mine": True}, {"mine": True}],
                         "seating": "as_listed",
                     },
                 )
+                stats.creations.append(time.perf_counter() - started)
                 response.raise_for_status()
                 data: dict[str, Any] = response.json()
                 return data
 
-        return list(await asyncio.gather(*(one() for _ in range(count))))
+        return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+def process_usage(pid: int | None) -> tuple[float, float]:
+    """CPU seconds used and resident memory (MB) of a process, from /proc (0 if unknown)."""
+    if pid is None:
+        return 0.0, 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu = (int(fields[11]) + int(fields[12])) / ticks
+        rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        return cpu, rss
+    except (OSError, ValueError, IndexError):
+        return 0.0, 0.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -156,9 +196,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def measure(url: str, game: str, games: int, seconds: float) -> Stats:
-    rooms = await create_rooms(url, game, games)
+async def measure(
+    url: str,
+    game: str,
+    games: int,
+    seconds: float,
+    pace: tuple[float, float] | None = None,
+    server_pid: int | None = None,
+) -> Stats:
     stats = Stats()
+    rooms = await create_rooms(url, game, games, stats)
+    cpu_before, _ = process_usage(server_pid)
     stop = time.monotonic() + seconds
     started = time.monotonic()
     tasks = []
@@ -173,18 +221,31 @@ async def measure(url: str, game: str, games: int, seconds: float) -> Stats:
                     random.Random(i * 2 + seat_info["seat"]),
                     stats,
                     stop,
+                    pace,
                 )
             )
     results = await asyncio.gather(*tasks, return_exceptions=True)
     stats.closed = sum(1 for r in results if isinstance(r, BaseException))
     elapsed = time.monotonic() - started
+    cpu_after, rss = process_usage(server_pid)
     print(
-        f"{games} concurrent {game} games, {elapsed:.1f} s: "
+        f"room creation p50 {percentile(stats.creations, 50) * 1000:.1f} ms, "
+        f"p99 {percentile(stats.creations, 99) * 1000:.1f} ms"
+    )
+    if server_pid is not None:
+        print(
+            f"server: {(cpu_after - cpu_before) / elapsed * 100:.0f}% of a core, "
+            f"{rss:.0f} MB resident"
+        )
+    paced = f", paced {pace[0]:g}-{pace[1]:g} s" if pace else ""
+    print(
+        f"{games} concurrent {game} games{paced}, {elapsed:.1f} s: "
         f"{stats.games} games completed, {stats.moves} moves, "
         f"{stats.moves / elapsed:.0f} moves/s; "
         f"round trip p50 {percentile(stats.rtts, 50) * 1000:.1f} ms, "
         f"p95 {percentile(stats.rtts, 95) * 1000:.1f} ms, "
-        f"p99 {percentile(stats.rtts, 99) * 1000:.1f} ms; "
+        f"p99 {percentile(stats.rtts, 99) * 1000:.1f} ms, "
+        f"max {max(stats.rtts, default=float('nan')) * 1000:.1f} ms; "
         f"errors {stats.errors}, failed connections {stats.closed}"
     )
     return stats
@@ -196,6 +257,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--game", default="kwinty")
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        nargs=2,
+        default=None,
+        metavar=("LO", "HI"),
+        help="seconds a seat thinks before each move (human-paced, open loop)",
+    )
     args = parser.parse_args()
     proc = None
     url = args.url
@@ -204,7 +273,9 @@ def main() -> None:
             proc, url = start_server(Path(tmp) / "load.db")
         try:
             for count in args.games:
-                asyncio.run(measure(url, args.game, count, args.seconds))
+                pid = proc.pid if proc is not None else None
+                pace = tuple(args.pace) if args.pace else None
+                asyncio.run(measure(url, args.game, count, args.seconds, pace, pid))
         finally:
             if proc is not None:
                 proc.terminate()
