@@ -26,6 +26,7 @@ from tablier.core import records, registry
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.db_lock import DatabaseBusy
+from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.protocol import (
@@ -176,6 +177,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         count = await manager.recover()
         if count:
             log.info("rebuilt %d unfinished game(s) from the database", count)
+        tune_for_many_rooms()
         sweeper = asyncio.create_task(manager.sweep_forever())
         try:
             yield
