@@ -19,6 +19,7 @@ from tablier.core.rules_pages import rules_text
 from tablier.deck_cli import deck_app
 from tablier.play_session import PlaySession, parse_options
 from tablier.puzzles_cli import puzzle_app
+from tablier.study.cli import study
 
 app = typer.Typer(
     help="Tablier: play, study and host five board games.",
@@ -28,6 +29,7 @@ app = typer.Typer(
 console = Console(highlight=False)
 app.add_typer(deck_app, name="deck")
 app.add_typer(puzzle_app, name="puzzle")
+app.command(name="study")(study)
 
 
 @app.command()

@@ -152,6 +152,26 @@ class Game(ABC):
     def outcome_text(self, outcome: Mapping[str, Any], lang: str = "fr") -> str:
         return self.outcome_message(outcome).text(lang)
 
+    def study_facts(self, state: State) -> dict[str, float]:
+        """Numbers a balance study averages over finished games (besides length and who
+        won): by default the outcome's numeric fields, and for per-seat figures (a list
+        of numbers, one per seat) the first seat's margin over the second. Games add
+        their natural units by overriding this."""
+        facts: dict[str, float] = {}
+        for key, value in (state.outcome() or {}).items():
+            # seat numbers are labels, not measures
+            if key in ("returns", "winner", "seat") or isinstance(value, bool):
+                continue
+            if isinstance(value, int | float):
+                facts[key] = float(value)
+            elif (
+                isinstance(value, list)
+                and len(value) == state.num_players == 2
+                and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+            ):
+                facts[f"{key}_margin"] = float(value[0] - value[1])
+        return facts
+
     def state_from_observation(
         self, observation: dict[str, Any], seat: int | None, rng: random.Random
     ) -> State:
