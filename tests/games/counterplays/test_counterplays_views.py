@@ -46,11 +46,15 @@ def test_observation_lists_tiles_cells_and_supplies() -> None:
 
 
 def test_text_picture_shows_owner_letter_and_level_per_row() -> None:
-    assert "empty" in new().render_text()
+    assert "empty" in new().render_text(lang="en")
+    assert "vide" in new().render_text()
     state = play([HEXAGON_FIRST, BLACK_C])
     raised = sorted(m for m in state.legal_moves(0) if m.startswith("A:"))[0]
     state.apply(0, raised)
-    text = state.render_text()
+    # French by default
+    assert "Noir joue" in state.render_text()
+    assert "tuiles restantes CUNTERPLYS" in state.render_text()
+    text = state.render_text(lang="en")
     rows = {line[:3].strip(): line for line in text.splitlines() if line[:3].strip().isdigit()}
     assert set(rows) == {"0", "1", "2"}
     assert "A2" in text and "c1" in text and "O1" in text

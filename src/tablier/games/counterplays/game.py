@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK
+from tablier.core.messages import WHITE_BLACK, Catalogue, Message
 from tablier.core.options import Option
+from tablier.games.counterplays.render import TEXTS
 from tablier.games.counterplays.state import CounterplaysState
 
 
@@ -22,6 +23,7 @@ class Counterplays(Game):
             name="goal",
             default="highest",
             choices=("highest", "lowest"),
+            label={"fr": "But", "en": "Goal"},
             help={
                 "fr": "highest : qui a davantage de tuiles tout en haut gagne ; "
                 "lowest (variante) : le plus de tuiles au niveau 1 gagne",
@@ -37,6 +39,12 @@ class Counterplays(Game):
         "go, and most tiles on the top level wins.",
     }
     duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
+
+    def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
+        if outcome.get("reason") == "levels" and outcome.get("decided_at_level") is None:
+            return TEXTS.message("outcome.draw")
+        return super().outcome_message(outcome)
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> CounterplaysState:
         if setup:

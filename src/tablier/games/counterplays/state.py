@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from tablier.core.errors import IllegalMove
+from tablier.core.messages import seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.counterplays import placement, render, scoring
-from tablier.games.counterplays.geometry import cell_of, key_neighbours, key_of
+from tablier.games.counterplays.geometry import key_neighbours, key_of
 from tablier.games.counterplays.notation import notation, orientation_of, parse
+from tablier.games.counterplays.observation import observe
+from tablier.games.counterplays.refusals import REFUSALS
 from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, Orientation
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ class CounterplaysState(State):
     def _apply(self, player: int, move: str) -> str:
         letter, keys = parse(move)
         if letter not in self.left[player]:
-            raise IllegalMove(f"tile {letter} is already placed: {COLOURS[player]} has no other")
+            raise REFUSALS.refuse("refusal.placed", letter=letter, colour=seat_colour(player))
         orient = orientation_of(letter, keys)
         level = self._check(orient, keys)
         self._place(player, orient, keys[0], level)
@@ -85,38 +87,23 @@ class CounterplaysState(State):
         if not self.tiles:
             anchor = _first_anchor(orient)
             if keys[0] != anchor:
-                raise IllegalMove(
-                    "the first tile is placed with its lowest, leftmost cell at 0,0 (when "
-                    "that cell points up) or 1,0 (when it points down): here that is "
-                    f"{notation(orient.index, anchor)}"
-                )
+                raise REFUSALS.refuse("refusal.first", expected=notation(orient.index, anchor))
             return 1
         heights = {self.height.get(k, 0) for k in keys}
         if len(heights) > 1 and 0 in heights:
             hanging = sum(1 for k in keys if k not in self.height)
-            raise IllegalMove(
-                f"tile {letter} would not lie flat: {hanging} of its triangles would be on the "
-                "table and the others on tiles; a tile may not partly overlap the tiles "
-                "already placed, it lies wholly on the table or wholly on tiles of one height"
-            )
+            raise REFUSALS.refuse("refusal.overlap", letter=letter, hanging=hanging)
         if len(heights) > 1:
             low, high = min(heights), max(heights)
-            raise IllegalMove(
-                f"tile {letter} would not lie flat: the cells under it stand at different "
-                f"heights ({low} and {high}), and every triangle must be supported"
-            )
+            raise REFUSALS.refuse("refusal.uneven", letter=letter, low=low, high=high)
         (h,) = heights
         if h == 0:
             if not placement.touches(keys, self.height):
-                raise IllegalMove(
-                    f"tile {letter} must share an edge with a tile on the table; touching "
-                    "only at a corner, or not at all, is not enough"
-                )
+                raise REFUSALS.refuse("refusal.no_edge", letter=letter)
         elif len({self.top[k] for k in keys}) < 2:
             owner, under, _cells, _level = self.tiles[self.top[keys[0]]]
-            raise IllegalMove(
-                f"tile {letter} would rest on only one tile ({COLOURS[owner]}'s {under}): "
-                "a tile above the table must rest on at least two tiles"
+            raise REFUSALS.refuse(
+                "refusal.one_tile", letter=letter, owner=seat_colour(owner), under=under
             )
         best, _ = placement.best_for_tile(
             BY_LETTER[letter],
@@ -126,9 +113,7 @@ class CounterplaysState(State):
             placement.split_frontier(self.frontier),
         )
         if h + 1 != best:
-            raise IllegalMove(
-                f"tile {letter} must be placed at level {best}, the highest this tile can reach"
-            )
+            raise REFUSALS.refuse("refusal.not_highest", letter=letter, best=best)
         return h + 1
 
     def _place(self, player: int, orient: Orientation, anchor: int, level: int) -> None:
@@ -189,58 +174,34 @@ class CounterplaysState(State):
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        cells = []
-        for key in sorted(self.height):
-            x, y = cell_of(key)
-            owner, letter, _c, _l = self.tiles[self.top[key]]
-            cells.append(
-                {
-                    "x": x,
-                    "y": y,
-                    "up": (x + y) % 2 == 0,
-                    "height": self.height[key],
-                    "top_owner": owner,
-                    "top_letter": letter,
-                }
-            )
-        return {
-            **self.base_observation(player),
-            "tiles": [
-                {
-                    "owner": owner,
-                    "letter": letter,
-                    "cells": [list(cell_of(k)) for k in keys],
-                    "level": level,
-                }
-                for owner, letter, keys, level in self.tiles
-            ],
-            "cells": cells,
-            "tiles_left": [[c for c in LETTERS if c in left] for left in self.left],
-            "level_counts": self.level_counts(),
-            "to_move": self.current_players()[0] if not self.is_terminal() else None,
-        }
+        return observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
-        lines = render.picture(self.height, self.top, self.tiles)
+        words = render.TEXTS
+        lines = render.picture(self.height, self.top, self.tiles, lang)
         lines.append("")
-        lines.append(render.LEGEND)
+        lines.append(words.text("legend", lang))
+        none = words.text("none", lang)
         for p in (0, 1):
-            left = "".join(c for c in LETTERS if c in self.left[p]) or "none"
+            left = "".join(c for c in LETTERS if c in self.left[p]) or none
             counts = ", ".join(
-                f"level {k + 1}: {c[p]}" for k, c in enumerate(self.level_counts()) if c[p]
+                words.text("level", lang, level=k + 1, n=c[p])
+                for k, c in enumerate(self.level_counts())
+                if c[p]
             )
-            lines.append(f"{COLOURS[p]}: tiles left {left}; placed {counts or 'none'}")
+            colour = seat_colour(p)
+            lines.append(words.text("seat", lang, colour=colour, left=left, placed=counts or none))
         if self.is_terminal():
             outcome = self.outcome()
             assert outcome is not None
             level = outcome["decided_at_level"]
             if level is None:
-                lines.append("Game over: a draw (equal at every level).")
+                lines.append(words.text("draw", lang))
             else:
-                winner = COLOURS[outcome["returns"].index(1.0)]
-                lines.append(f"Game over: {winner} wins, decided at level {level}.")
+                winner = seat_colour(outcome["returns"].index(1.0))
+                lines.append(words.text("won", lang, colour=winner, level=level))
         else:
-            lines.append(f"{COLOURS[self.current_players()[0]]} to play.")
+            lines.append(words.text("to_play", lang, colour=seat_colour(self.current_players()[0])))
         return "\n".join(lines)
 
 
