@@ -13,10 +13,12 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import Message
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.quiadiquoi.deck import CATEGORIES, CLUES_PER_FACE, Card
 from tablier.games.quiadiquoi.matching import author_matches, quote_matches
+from tablier.games.quiadiquoi.refusals import REFUSALS
 
 if TYPE_CHECKING:
     from tablier.games.quiadiquoi.game import QuiAdiQuoiGame
@@ -194,6 +196,26 @@ class QuiAdiQuoiState(State):
             return [*self._discard_actions(player), *timeout]
         return []
 
+    def example_text_moves(self, player: int, rng: random.Random) -> list[str]:
+        """Filled-in text moves for simulations: the right answer (sometimes in lower
+        case), wrong ones, heard and invented recitations, a named card."""
+        g = self.g
+        legal = self._moves(player)
+        examples: list[str] = []
+        question = g.get("question")
+        if TEMPLATE_ANSWER in legal and question is not None:
+            card = self.card(question["card"])
+            right = card.author if question["face"] == "blue" else card.quote
+            examples += [f"answer:{right}", f"answer:{right.lower()}", "answer:Victor Hugo"]
+        if TEMPLATE_RECITE in legal:
+            heard = [self.card(c).quote for c in g["heard"]]
+            examples += [f"recite:{q}" for q in rng.sample(heard, min(2, len(heard)))]
+            examples.append("recite:une phrase inventée")
+        if TEMPLATE_NAME in legal:
+            card = rng.choice(self.deck.cards)
+            examples.append(f"name:{card.author}|{card.quote}")
+        return examples
+
     def _apply(self, player: int, move: str) -> str:
         text = move.strip()
         g = self.g
@@ -208,12 +230,10 @@ class QuiAdiQuoiState(State):
             return f"recite:{words}"
         if phase == "choose" and text.startswith("name:"):
             if TEMPLATE_NAME not in self._moves(player):
-                raise IllegalMove(
-                    "naming a quotation needs the 'carte volée' power and an opponent with a card"
-                )
+                raise REFUSALS.refuse("refusal.name_power")
             body = text[len("name:") :]
             if "|" not in body:
-                raise IllegalMove("write the author, a '|', then the quotation: name:author|words")
+                raise REFUSALS.refuse("refusal.name_format")
             author, words = (" ".join(part.split()) for part in body.split("|", 1))
             self._name_card(player, author, words)
             return f"name:{author}|{words}"
@@ -224,28 +244,20 @@ class QuiAdiQuoiState(State):
         self._play(player, canonical)
         return canonical
 
-    def _refusal(self, move: str, concrete: list[str]) -> str:
+    def _refusal(self, move: str, concrete: list[str]) -> Message:
         phase = self.g["phase"]
-        what = {
-            "choose": "choose a compartment",
-            "answer": "answer the question",
-            "respeak": "give the extra answer",
-            "verdict": "accept or refuse the answer",
-            "claims": "claim the right to speak again, or pass",
-            "challenge": "take another clue or stop",
-            "recite": "recite a quotation",
-            "discard": "discard",
-        }.get(phase, "move")
+        known = ("choose", "answer", "respeak", "verdict", "claims", "challenge", "recite")
+        what = REFUSALS.message(f"what.{phase}" if phase in (*known, "discard") else "what.move")
         if phase == "choose" and move.startswith("take "):
             why = self._why_not_take(move[len("take ") :])
-            if why:
-                return f"{move!r} is not possible: {why}"
+            if why is not None:
+                return REFUSALS.message("refusal.not_possible", move=move, why=why)
         options = ", ".join(concrete)
         if phase in ("answer", "respeak"):
             options += ", answer:<text>"
         elif phase == "recite":
             options += ", recite:<text>"
-        return f"{move!r} is not a legal move: now you must {what} ({options})"
+        return REFUSALS.message("refusal.not_legal", move=move, what=what, options=options)
 
     def _play(self, player: int, move: str) -> None:
         phase = self.g["phase"]
@@ -367,18 +379,18 @@ class QuiAdiQuoiState(State):
             return bool(slots[0][1] == BORDEAUX)
         return comp == 3
 
-    def _why_not_take(self, rest: str) -> str | None:
+    def _why_not_take(self, rest: str) -> Message | None:
         comp_text = rest.split(" ", 1)[0]
         if comp_text not in ("1", "2", "3"):
-            return "the compartments are 1, 2 and 3"
+            return REFUSALS.message("why.compartments")
         comp = int(comp_text)
         if not self.g["comps"][comp - 1]:
-            return f"compartment {comp} is empty"
+            return REFUSALS.message("why.empty", comp=comp)
         if comp == 3 and self.prep():
-            return "compartment 3 is closed during the preparation round"
+            return REFUSALS.message("why.closed")
         if self._pays(comp) and " " not in rest:
             category = self.card(self.g["comps"][comp - 1][0][0]).category
-            return f"its card costs a {category} token and player {self.g['principal']} has none"
+            return REFUSALS.message("why.costs", category=category, player=self.g["principal"])
         return None
 
     def _opponent_cards(self) -> list[tuple[int, str]]:

@@ -12,8 +12,8 @@ TEXTS = Catalogue(
     {
         "outcome.palier3": {"fr": "décidé au palier 3", "en": "palier 3"},
         "outcome.tiebreak": {
-            "fr": "départage sur la {ordinal_fr} tuile du palier 2",
-            "en": "tie-break on the {ordinal_en} tile of palier 2",
+            "fr": "départage sur la {ordinal} tuile du palier 2",
+            "en": "tie-break on the {ordinal} tile of palier 2",
         },
         "outcome.void": {"fr": "donne nulle, partie à rejouer", "en": "void deal"},
         "spectator": {"fr": "spectateur", "en": "spectator"},
@@ -103,8 +103,8 @@ def outcome_message(reason: str, tiebreak_tile: int | None) -> Message:
         assert tiebreak_tile is not None
         return TEXTS.message(
             "outcome.tiebreak",
-            ordinal_fr=ORDINALS["fr"][tiebreak_tile],
-            ordinal_en=ORDINALS["en"][tiebreak_tile],
+            # one parameter, said in each language
+            ordinal={lang: ORDINALS[lang][tiebreak_tile] for lang in ("fr", "en")},
         )
     return TEXTS.message(f"outcome.{reason}")
 
