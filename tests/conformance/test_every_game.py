@@ -172,6 +172,8 @@ def test_the_description_is_json_and_complete(game_id: str) -> None:
     assert described["id"] == game_id
     for option in described["options"]:
         assert option["help"].get("fr") and option["help"].get("en"), option["name"]
+        # the new-game form names every option in the interface's language
+        assert option["label"].get("fr") and option["label"].get("en"), option["name"]
     for template in cls.text_move_templates:
         assert cls.is_template(template)
     assert set(described["new_deal_reasons"]) == set(cls.new_deal_reasons)

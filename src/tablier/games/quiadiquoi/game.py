@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
@@ -54,6 +55,23 @@ def parse_die_faces(text: str) -> tuple[str, ...]:
     return faces
 
 
+OPTION_LABELS: dict[str, dict[str, str]] = {
+    "cards_to_win": {"fr": "Cartes pour gagner", "en": "Cards to win"},
+    "prep_rounds": {"fr": "Tours de préparation", "en": "Preparation rounds"},
+    "die": {"fr": "Dé", "en": "Die"},
+    "die_faces": {"fr": "Faces du dé", "en": "Die faces"},
+    "difficulty": {"fr": "Difficulté", "en": "Difficulty"},
+    "answer_seconds": {"fr": "Secondes pour répondre", "en": "Seconds to answer"},
+    "packs": {"fr": "Paquets", "en": "Packs"},
+    "challenge": {"fr": "Défi", "en": "Challenge"},
+    "reader_confirms": {"fr": "Le lecteur confirme", "en": "The reader confirms"},
+    "seats_without_die": {"fr": "Sièges sans dé", "en": "Seats without the die"},
+    "seats_cards_to_win": {"fr": "Cartes à gagner par siège", "en": "Cards to win per seat"},
+    "cheat_sheet": {"fr": "Aide-mémoire", "en": "Cheat sheet"},
+    "deck": {"fr": "Paquet de cartes", "en": "Deck"},
+}
+
+
 class QuiAdiQuoiGame(Game):
     id = "quiadiquoi"
     name = "QuiAdiQuoi"
@@ -76,7 +94,7 @@ class QuiAdiQuoiGame(Game):
         "en": "A party quiz on quotations: find who said what, then recite the "
         "words faithfully to win the cards.",
     }
-    option_specs = (
+    option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "cards_to_win",
             3,
@@ -185,6 +203,8 @@ class QuiAdiQuoiGame(Game):
             },
         ),
     )
+    # the lobby's words for each option
+    option_specs = tuple(replace(o, label=OPTION_LABELS[o.name]) for o in option_specs)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
