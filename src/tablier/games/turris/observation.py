@@ -5,7 +5,10 @@ per player, `heights` and `columns` (owners bottom first) per cell, `pieces` (`i
 `owner`, `kind` V/H, `cells`, `level`, `cubes`), `lowest_incomplete_level`,
 `last_placed` per player (notation), `forbidden` per player (cube positions freed by a
 removal that his next placement may not fill), `passes_in_a_row`, `views` (the four
-faces and the roof: `cells` of owners, `depth`, `points`, `regions`) and `totals`.
+faces and the roof: `cells` of owners, `depth`, `points`, `regions`) and `totals`;
+`bonus_pieces` (ids of the pieces placed as a centre bonus) and, while a bonus is being
+chosen, `removal`: the opponent's pieces that may be removed (`id`, `move`) and those
+that may not, each with why (`id`, `reason` in French and English).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablier.games.turris.geometry import CELLS
+from tablier.games.turris.notation import X_MOVES
+from tablier.games.turris.refusals import refusal
 from tablier.games.turris.views import totals
 
 if TYPE_CHECKING:
@@ -39,4 +44,26 @@ def observe(state: TurrisState, player: int | None) -> dict[str, Any]:
         "passes_in_a_row": state.passes,
         "views": {name: view.to_json() for name, view in views.items()},
         "totals": totals(views),
+        "bonus_pieces": sorted(state.bonus_placed),
+        "removal": removal_choices(state) if state.phase == BONUS else None,
     }
+
+
+def removal_choices(state: TurrisState) -> dict[str, list[dict[str, Any]]]:
+    """During a bonus: which of the opponent's pieces may be removed, and why not the others."""
+    player = state.to_move
+    legal = {str(m) for m in state.legal_moves(player)}
+    removable: list[dict[str, Any]] = []
+    blocked: list[dict[str, Any]] = []
+    for piece_id, piece in enumerate(state.pieces):
+        if piece is None or piece[0] == player:
+            continue
+        cell, level = piece[2][0], piece[3]
+        move = str(X_MOVES[cell][level])
+        if move in legal:
+            removable.append({"id": piece_id, "move": move})
+        else:
+            why = refusal(state, player, ("x", (cell,), level))
+            reason = why.texts() if why is not None else None
+            blocked.append({"id": piece_id, "reason": reason})
+    return {"removable": removable, "blocked": blocked}

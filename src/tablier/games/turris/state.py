@@ -53,6 +53,8 @@ class TurrisState(State):
         self.last_placed: list[int] = [-1, -1]
         # positions freed by a removal that this player's next placement may not fill
         self.forbidden: list[frozenset[tuple[int, int]]] = [frozenset(), frozenset()]
+        # ids of the pieces placed as a centre bonus (shown as such)
+        self.bonus_placed: frozenset[int] = frozenset()
         self.phase: int = PLACE
         self.to_move: int = 0
         self.passes: int = 0
@@ -92,6 +94,7 @@ class TurrisState(State):
         new.supply = self.supply[:]
         new.last_placed = self.last_placed[:]
         new.forbidden = self.forbidden[:]
+        new.bonus_placed = self.bonus_placed
         return new
 
     # ------------------------------------------------------------ the contract
@@ -326,6 +329,8 @@ class TurrisState(State):
         piece_id = len(self.pieces)
         z = self.heights[cells[0]] + 1
         piece: Piece = (player, vertical, cells, z)
+        if self.phase == BONUS:
+            self.bonus_placed = self.bonus_placed | {piece_id}
         self.pieces.append(piece)
         for c, lz in cubes(piece):
             self.grid[lz * 9 + c] = piece_id
