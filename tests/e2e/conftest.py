@@ -18,6 +18,11 @@ from typing import Any
 
 import pytest
 
+# the tests import `e2e_helpers` under pytest's importlib mode
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -5,75 +5,23 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e_helpers import (
+    DESKTOP,
+    MAX_FIRST_LOAD,
+    PHONE,
+    create_game,
+    expect,
+    fits_width,
+    move_count,
+    page_errors,
+    shot,
+    wait_until,
+)
 
 pytestmark = pytest.mark.e2e
-
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 360, "height": 740}
-MAX_FIRST_LOAD = 200_000
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled")
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as pw_expect
-
-    # generous: the CI machine is shared by many workers
-    pw_expect.set_options(timeout=20_000)
-    return pw_expect(target)
-
-
-def page_errors(page: Any) -> list[str]:
-    """Collect uncaught script errors of a page (asserted empty at the end of a test)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
-
-
-def move_count(page: Any) -> int:
-    text = page.locator(".moves-panel h2 small").inner_text()
-    return int(text.strip("()"))
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 30.0, what: str = "") -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def fits_width(page: Any, board: str) -> None:
-    """The page does not scroll sideways and the whole board is inside the viewport."""
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    box = page.locator(board).bounding_box()
-    assert box is not None
-    assert box["x"] >= 0
-    assert box["x"] + box["width"] <= width + 0.5
-
-
-def create_game(page: Any, game: str, opponent: str, **choices: str) -> str:
-    """Create a game from the lobby's dialog; returns the room id."""
-    page.click(f"[data-game={game}] [data-action=create]")
-    page.check(f"dialog input[name=opponent][value={opponent}]")
-    for name, value in choices.items():
-        page.select_option(f"dialog #{name}", value)
-    page.click("dialog button[type=submit]")
-    page.wait_for_url("**/?room=*")
-    room: str = page.url.split("room=")[1].split("&")[0]
-    return room
 
 
 def test_first_load_is_small_and_local(web_server: Any, open_context: Any) -> None:
@@ -484,25 +432,6 @@ def test_quiwin_void_deal_then_new_deal(web_server: Any, open_context: Any) -> N
 def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> None:
     page = open_context().new_page()
     errors = page_errors(page)
-    page.goto(web_server.url + "/")
-    create_game(page, "turris", "computer", level="random", first="me")
-    # Turris's five faces are drawn from the observation's views
-    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
-    page.locator("generic-board button[data-move]").first.click()
-    expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
-    # resigning ends it; its replay steps through the server's views with the same board
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.click("[data-action=resign]")
-    page.click("[data-action=replay]")
-    count = page.locator(".replay-count")
-    expect(count).to_have_text(re.compile(r"coup (\d+) / \1$"))
-    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
-    page.click("[aria-label='Début']")
-    expect(count).to_have_text(re.compile(r"coup 0 / \d+$"))
-    expect(page.locator("generic-board .grid-figure")).to_have_count(5)
-    expect(page.locator(".moves .mv.current")).to_have_count(0)
-    page.click("[data-action=next]")
-    expect(page.locator(".moves .mv.current")).to_have_count(1)
     # Counterplays: the triangles seen from above, once a tile lies on the table
     page.goto(web_server.url + "/")
     create_game(page, "counterplays", "computer", level="random", first="me")

@@ -361,8 +361,16 @@ export async function mount(main, ctx, params) {
     const { t } = ctx;
     const list = names();
     const moves = state?.moves ?? [];
+    // a board may light the piece a move placed when the move is pointed at
+    const point = (move) => () => board.highlight?.(move);
     const items = moves.map(([player, move], i) =>
-      h("li", { class: `mv seat-${player}`, value: i + 1 }, h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, `${list[player]}: `), h("code", { title: move }, move)),
+      h(
+        "li",
+        { class: `mv seat-${player}`, value: i + 1, tabindex: board.highlight ? "0" : null, onmouseenter: point(move), onmouseleave: point(null), onfocus: point(move), onblur: point(null) },
+        h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
+        h("span", { class: "sr-only" }, `${list[player]}: `),
+        h("code", { title: move }, move),
+      ),
     );
     // short notations sit several to a line, long ones one a line
     const short = moves.every(([, move]) => String(move).length <= 10);
