@@ -429,13 +429,16 @@ def test_quiwin_void_deal_then_new_deal(web_server: Any, open_context: Any) -> N
     assert errors == []
 
 
-def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> None:
+def test_a_game_without_its_own_board_in_the_generic_view(
+    web_server: Any, open_context: Any
+) -> None:
     page = open_context().new_page()
     errors = page_errors(page)
-    # Counterplays: the triangles seen from above, once a tile lies on the table
     page.goto(web_server.url + "/")
-    create_game(page, "counterplays", "computer", level="random", first="me")
+    # QuiAdiQuoi has no board yet: its fields and its moves, nothing drawn for another game
+    create_game(page, "quiadiquoi", "local")
+    expect(page.locator("generic-board .obs")).to_be_visible()
+    expect(page.locator("generic-board svg")).to_have_count(0)
     page.locator("generic-board button[data-move]").first.click()
-    # (six or more: the computer may already have answered)
-    expect(page.locator("generic-board .tri").nth(5)).to_be_attached()
+    expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
     assert errors == []
