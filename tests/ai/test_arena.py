@@ -9,8 +9,8 @@ import pytest
 
 import tablier
 from tablier.ai.arena import GameResult, MatchSpec, play_game, seating_for, summarize
-from tablier.ai.arena_cli import parse_match
 from tablier.ai.stats import elo_from_score, elo_interval, wilson
+from tablier.cli.arena import parse_match
 
 
 def test_wilson_interval_matches_the_formula_at_known_points() -> None:

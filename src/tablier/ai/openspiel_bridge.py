@@ -52,8 +52,11 @@ def available() -> bool:
 
 def _require() -> None:
     if pyspiel is None:
-        raise RuntimeError(
-            "OpenSpiel is not installed: `pip install open-spiel` (the `research` extra)"
+        from tablier.ai.players import MissingExtra
+
+        raise MissingExtra(
+            "OpenSpiel is not installed: `pip install open-spiel` (the `research` extra)",
+            extra="research",
         )
 
 

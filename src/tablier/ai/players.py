@@ -81,7 +81,12 @@ def player_names(game: Game | None = None) -> list[str]:
 
 
 class MissingExtra(ValueError):
-    """A player needs an optional package that is not installed."""
+    """A player needs an optional package that is not installed; `extra` names the
+    optional dependency group that brings it."""
+
+    def __init__(self, message: str, extra: str = "research") -> None:
+        super().__init__(message)
+        self.extra = extra
 
 
 def make_player(name: str, game: Game, seed: int | None = None) -> Player:

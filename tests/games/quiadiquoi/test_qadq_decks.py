@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tablier.deck_cli import deck_app
+from tablier.games.quiadiquoi.cli import deck_app
 from tablier.games.quiadiquoi.deck import (
     Card,
     DeckError,

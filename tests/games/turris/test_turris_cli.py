@@ -40,7 +40,7 @@ def test_play_against_random_to_the_end(tmp_path: Path) -> None:
         "play", "turris", "--vs", "random", "--seed", "4", "--save", str(save), stdin="1\n" * 200
     )
     assert result.returncode == 0, result.stderr
-    assert "Game over" in result.stdout
+    assert "Partie terminée" in result.stdout
     assert "face A" in result.stdout and "Score final" in result.stdout
     record = tablier.load_record(tmp_path / "game.tablier.json")
     state = tablier.replay(record)
@@ -52,12 +52,12 @@ def test_play_against_random_to_the_end(tmp_path: Path) -> None:
 def test_play_refuses_an_illegal_move_and_stops_on_quit() -> None:
     result = tablier_cmd("play", "turris", "--vs", "random", stdin="Vb2\nHa1b1\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "Refused" in result.stdout and "rule f" in result.stdout and "rule d" in result.stdout
-    assert "Game stopped" in result.stdout
+    assert "Refusé" in result.stdout and "règle f" in result.stdout and "règle d" in result.stdout
+    assert "Partie arrêtée" in result.stdout
 
 
 def test_play_accepts_notation_and_the_computer_answers() -> None:
     result = tablier_cmd("play", "turris", "--vs", "random", "--seed", "1", stdin="Vc3\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "Player 0 plays Vc3" in result.stdout
-    assert "Player 1 (computer) plays" in result.stdout
+    assert "Blanc joue Vc3" in result.stdout
+    assert "Noir (ordinateur) joue" in result.stdout

@@ -40,6 +40,10 @@ class Counterplays(Game):
     }
     duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
+    # `tablier puzzle ...`: the solo puzzles
+    cli_commands: ClassVar[Mapping[str, str]] = {
+        "puzzle": "tablier.games.counterplays.cli:puzzle_app"
+    }
 
     def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
         if outcome.get("reason") == "levels" and outcome.get("decided_at_level") is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -94,6 +95,8 @@ class QuiAdiQuoiGame(Game):
         "en": "A party quiz on quotations: find who said what, then recite the "
         "words faithfully to win the cards.",
     }
+    # `tablier deck check|import`
+    cli_commands: ClassVar[Mapping[str, str]] = {"deck": "tablier.games.quiadiquoi.cli:deck_app"}
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "cards_to_win",

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 import tablier
+from tablier.games.counterplays.cli import puzzle_app
 from tablier.games.counterplays.puzzles.level6 import top_level
 from tablier.games.counterplays.state import CounterplaysState
-from tablier.puzzles_cli import puzzle_app
 
 runner = CliRunner()
 

@@ -1,4 +1,4 @@
-"""Interactive play in a terminal, through the contract only."""
+"""Interactive play in a terminal, through the contract only, in the chosen language."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from rich.console import Console
 import tablier
 from tablier.ai import make_player
 from tablier.ai.players import Player
+from tablier.cli.lang import lang
+from tablier.cli.texts import say
 from tablier.core.game import Game
 from tablier.core.state import State
 
@@ -23,7 +25,7 @@ def parse_options(cls: type[Game], texts: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for text in texts:
         if "=" not in text:
-            raise ValueError(f"option {text!r} should be written key=value")
+            raise ValueError(say("option.format", text=text))
         key, value = text.split("=", 1)
         options[key.strip()] = cls.parse_option(key.strip(), value)
     return options
@@ -47,7 +49,7 @@ class PlaySession:
         self.state: State = game.new_state(seed=seed, num_players=players)
         n = self.state.num_players
         if not 0 <= seat < n:
-            raise ValueError(f"--seat must be between 0 and {n - 1}")
+            raise ValueError(say("seat.range", last=n - 1))
         self.computers: dict[int, Player] = {}
         if vs != "human":
             for other in range(n):
@@ -62,6 +64,9 @@ class PlaySession:
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, markup=False)
 
+    def name(self, player: int) -> str:
+        return self.game.seat_name(player, lang())
+
     def run(self) -> State:
         state = self.state
         try:
@@ -73,7 +78,9 @@ class PlaySession:
                         move = self.computers[player].choose(state.observation(player), player)
                         state.apply(player, move)
                         if not self.game.hidden_information:
-                            self.say(f"Player {player} (computer) plays {move}", "cyan")
+                            self.say(
+                                say("computer.plays", name=self.name(player), move=move), "cyan"
+                            )
                     elif not self.ask(player):
                         self.finish(aborted=True)
                         return state
@@ -94,7 +101,7 @@ class PlaySession:
             self.last_viewer = player
             return True
         self.console.clear()
-        self.say(f"Pass the terminal to player {player}, then press Enter.", "bold")
+        self.say(say("hand_over", name=self.name(player)), "bold")
         try:
             input()
         except EOFError:
@@ -108,13 +115,13 @@ class PlaySession:
         if not self.hand_over(player):
             return False
         state = self.state
-        self.say(state.render_text(self.viewer_for(player)))
+        self.say(state.render_text(self.viewer_for(player), lang=lang()))
         moves = [str(m) for m in state.legal_moves(player)]
         if len(moves) <= LIST_LIMIT:
             self.list_moves(moves)
         while True:
             try:
-                text = input(f"Player {player}, your move (number, notation, ? list, q quit): ")
+                text = input(say("prompt", name=self.name(player)))
             except EOFError:
                 return False
             text = text.strip()
@@ -131,10 +138,10 @@ class PlaySession:
             try:
                 state.apply(player, move)
             except tablier.IllegalMove as exc:
-                self.say(f"Refused: {exc}", "red")
+                self.say(say("refused", why=exc.text(lang())), "red")
                 continue
             if not self.game.hidden_information:
-                self.say(f"Player {player} plays {move}", "green")
+                self.say(say("plays", name=self.name(player), move=move), "green")
             return True
 
     def resolve(self, text: str, moves: list[str]) -> str | None:
@@ -142,7 +149,7 @@ class PlaySession:
         if text.isdigit():
             index = int(text) - 1
             if not 0 <= index < len(moves):
-                self.say(f"Choose a number between 1 and {len(moves)}.", "red")
+                self.say(say("number", n=len(moves)), "red")
                 return None
             move = moves[index]
             # a template such as name:<author>|<quote>: ask for each blank in turn
@@ -164,21 +171,20 @@ class PlaySession:
 
     def finish(self, aborted: bool) -> None:
         state = self.state
-        self.say(state.render_text(None))
+        self.say(state.render_text(None, lang=lang()))
         outcome = state.outcome()
         if aborted:
-            self.say("Game stopped before its end.", "yellow")
+            self.say(say("stopped"), "yellow")
         elif outcome is not None:
             returns = outcome["returns"]
             best = max(returns)
             winners = [p for p, r in enumerate(returns) if r == best and r > 0]
+            why = self.game.outcome_text(outcome, lang())
             if winners:
-                self.say(
-                    f"Game over: player {', '.join(map(str, winners))} wins ({outcome['reason']}).",
-                    "bold green",
-                )
+                names = ", ".join(self.name(p) for p in winners)
+                self.say(say("won", name=names, why=why), "bold green")
             else:
-                self.say(f"Game over: draw ({outcome['reason']}).", "bold")
+                self.say(say("draw", why=why), "bold")
         if self.save is not None:
             path = tablier.save_record(state.record(), self.save)
-            self.say(f"Record saved to {path}")
+            self.say(say("saved", path=path))
