@@ -1,7 +1,7 @@
 """The `tablier` command: play, read rules, replay, serve, study — French by default.
 
 Each sub-command lives in its own module; games add their own sub-commands through
-`Game.cli_commands` (QuiAdiQuoi's `deck`, Counterplays' `puzzle`).
+`Game.cli_commands` (a deck checker, solo puzzles...).
 """
 
 from __future__ import annotations

@@ -111,7 +111,7 @@ def timing_table(summaries: list[PlayerSummary]) -> Table:
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="The game id, e.g. kwinty.")],
+    game: Annotated[str, typer.Argument(help="le jeu / the game (tablier games)")],
     players: Annotated[
         str, typer.Option("--players", "-p", help="Player names, comma-separated.")
     ] = "hard,greedy",

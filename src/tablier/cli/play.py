@@ -24,7 +24,7 @@ def load_game(game_id: str, option_texts: list[str]) -> Game:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="le jeu, par exemple / the game, e.g. kwinty")],
+    game: Annotated[str, typer.Argument(help="le jeu / the game (tablier games)")],
     option: Annotated[
         list[str] | None, typer.Option("-o", "--option", help="option du jeu / game option k=v")
     ] = None,

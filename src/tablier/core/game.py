@@ -48,6 +48,8 @@ class Game(ABC):
     # players of this game only: name -> "module:factory" (imported when asked for);
     # a factory takes (game, seed) and returns a computer player
     named_players: ClassVar[Mapping[str, str]] = {}
+    # how the pages name those players: name -> {"fr": ..., "en": ...}
+    player_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     # command-line sub-commands of this game only: name -> "module:typer_app"
     # (e.g. a deck checker), added to `tablier` when the command line starts
     cli_commands: ClassVar[Mapping[str, str]] = {}
@@ -203,6 +205,7 @@ class Game(ABC):
             "new_deal_reasons": sorted(cls.new_deal_reasons),
             "seat_names": {lang: list(names) for lang, names in cls.seat_names.items()},
             "rank": cls.rank,
+            "player_labels": {name: dict(label) for name, label in cls.player_labels.items()},
             "default_opponent": cls.default_opponent,
             "pitch": dict(cls.pitch),
             "duration_minutes": list(cls.duration_minutes),

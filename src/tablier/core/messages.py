@@ -1,7 +1,7 @@
 """Texts in French and English: a stable code with parameters, rendered per language.
 
 Everything the engines say to people (refusals, outcomes, events, text pictures) is a
-`Message`: a code such as `kwinty:refusal.too_wide` and JSON-ready parameters. Its
+`Message`: a code such as `<game>:refusal.<key>` and JSON-ready parameters. Its
 words come from a `Catalogue` of templates, one per game (and one for the platform),
 so the server can send the code and the parameters and every client shows the text in
 its own language. French is the default everywhere.

@@ -1,7 +1,7 @@
 """Balance studies for designers: many seeded games, figures with intervals, a report.
 
 from tablier.study import StudySpec, run_study
-result = run_study(StudySpec("kwinty", players=("random", "random"), games=400))
+result = run_study(StudySpec(game_id, players=("random", "random"), games=400))
 """
 
 from tablier.study.figures import Figures, figures_of

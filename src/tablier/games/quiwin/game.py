@@ -28,6 +28,10 @@ class QuiwinGame(Game):
         "rule-of-thumb": "tablier.games.quiwin.heuristics:rule_of_thumb_player",
         "planner": "tablier.games.quiwin.heuristics:planner_player",
     }
+    player_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "rule-of-thumb": {"fr": "intuitif", "en": "rule of thumb"},
+        "planner": {"fr": "planificateur", "en": "planner"},
+    }
     rank: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     duration_minutes: ClassVar[tuple[int, int]] = (8, 20)

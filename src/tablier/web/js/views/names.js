@@ -16,7 +16,11 @@ export function seatName(t, game, seats, seat) {
   const info = seats?.[seat];
   const colour = seatColour(t, game, seat);
   if (info?.name) return info.name;
-  if (info?.kind === "computer") return t("seat.computer", { colour, level: t(`levels.${info.level}`) });
+  if (info?.kind === "computer") {
+    // a game's own player is named by the game, the platform's levels by the interface
+    const own = game?.player_labels?.[info.level];
+    return t("seat.computer", { colour, level: own ? pick(own, t.lang ?? "fr") : t(`levels.${info.level}`) });
+  }
   return colour;
 }
 
