@@ -24,6 +24,7 @@ from tablier.core import records, registry
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.manager import RoomManager, SeatRequest
+from tablier.server.party import router as party_router
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
     protocol_schema,
@@ -390,6 +391,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def play_socket(ws: WebSocket, room_id: str) -> None:
         await ws.accept()
         await serve_socket(ws, room_id, _manager(ws), settings)
+
+    app.include_router(party_router)
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():
