@@ -466,7 +466,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
         "details",
         { class: "qq-table", open: seat == null ? true : null },
         h("summary", {}, t("quiadiquoi.table")),
-        sabotView(t, obs),
+        view.canPlay && obs.phase === "choose" ? null : sabotView(t, obs),
         h("ul", { class: "qq-others" }, others.map(([p, i]) => h("li", {}, h("strong", {}, names[i] ?? ""), holdings(t, p)))),
         h("p", { class: "qq-help" }, t("quiadiquoi.cup", { h: obs.cup.histoire, l: obs.cup.litterature, p: obs.cup.penseurs, stones: obs.cup_pebbles })),
       ),
