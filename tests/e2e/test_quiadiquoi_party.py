@@ -33,6 +33,7 @@ NAMES = ("Ana", "Bruno", "Chloé")
 
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"party-{name}.png"), full_page=True, animations="disabled")
 
 

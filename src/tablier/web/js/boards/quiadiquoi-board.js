@@ -5,7 +5,7 @@
 // passes it from player to player.
 
 import { clear, h, linkStyles } from "../dom.js";
-import { CATEGORIES, TEMPLATES, chooseOptions, concreteMoves, discardOptions, findCard, offers, tokenCount } from "./quiadiquoi.js";
+import { CATEGORIES, TEMPLATES, chooseOptions, concreteMoves, discardOptions, findCard, offers } from "./quiadiquoi.js";
 
 export const TAG = "quiadiquoi-board";
 linkStyles(new URL("./quiadiquoi-board.css", import.meta.url));
@@ -89,7 +89,7 @@ export function lastCard(t, last, names, { large = false } = {}) {
     h("blockquote", { class: "qq-quote" }, `« ${last.quote} »`),
     h("p", { class: "qq-author" }, "— ", h("strong", {}, last.author), last.source ? h("small", {}, ` · ${last.source}`) : null),
     h("p", { class: "qq-winner" }, winner),
-    last.anecdote ? h("p", { class: "qq-anecdote" }, h("span", { "aria-hidden": "true" }, "💡 "), last.anecdote) : null,
+    last.anecdote ? h("p", { class: "qq-anecdote" }, h("strong", {}, t("quiadiquoi.anecdote")), " ", last.anecdote) : null,
   );
 }
 
@@ -154,7 +154,7 @@ export function sabotView(t, obs, { onPick = null, options = null, selected = nu
       const closed = obs.preparation && n === 3;
       const front = comp.front;
       const body = [
-        h("span", { class: "qq-comp-n" }, t("quiadiquoi.comp_n", { n })),
+        h("span", { class: "qq-comp-n", "aria-label": t("quiadiquoi.comp_n", { n }) }, h("span", { "aria-hidden": "true" }, t("quiadiquoi.comp_short", { n }))),
         front ? h("span", { class: `qq-comp-front face-${front.face}` }, catChip(t, front.category), h("small", {}, t(`quiadiquoi.face_${front.face}`))) : h("span", { class: "qq-comp-empty" }, t("quiadiquoi.empty")),
         h("span", { class: "qq-comp-count" }, t("quiadiquoi.cards_left", { n: comp.count })),
         closed ? h("small", { class: "qq-comp-closed" }, t("quiadiquoi.closed_prep")) : front?.face === "bordeaux" ? h("small", { class: "qq-comp-price" }, t("quiadiquoi.price", { cat: t(`quiadiquoi.cat.${front.category}`) })) : null,
@@ -187,7 +187,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
   playerFacts({ t, state, seat }) {
     const player = state.observation?.players?.[seat];
     if (!player) return [];
-    const facts = [t("quiadiquoi.fact_tokens", { n: tokenCount(player) }), t("quiadiquoi.fact_cards", { n: player.cards.length })];
+    const facts = [t("quiadiquoi.fact_cards", { n: player.cards.length })];
     if (player.pebbles) facts.push(t("quiadiquoi.pebbles", { n: player.pebbles }));
     const obs = state.observation;
     if (obs.reader === seat && obs.phase !== "over") facts.push(t("quiadiquoi.role_reader"));
@@ -422,7 +422,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
       h("p", { class: "qq-prompt" }, t("quiadiquoi.prompt_verdict", { name: names[v.seat] ?? "" })),
       h("blockquote", { class: "qq-given" }, v.text),
       h("p", { class: "qq-expected" }, t("quiadiquoi.expected"), " ", h("strong", {}, q.answer ?? "")),
-      v.proposed ? h("p", { class: `qq-proposed qq-proposed-${v.proposed}` }, t(`quiadiquoi.proposed_${v.proposed}`)) : null,
+      h("p", { class: `qq-proposed qq-proposed-${v.proposed}`, hidden: !v.proposed }, v.proposed ? t(`quiadiquoi.proposed_${v.proposed}`) : ""),
       h(
         "div",
         { class: "qq-buttons" },
@@ -447,19 +447,21 @@ class QuiAdiQuoiBoard extends HTMLElement {
             { class: "qq-reader" },
             h("p", { class: "qq-help" }, t("quiadiquoi.reader_help")),
             h("p", { class: "qq-secret" }, t("quiadiquoi.secret_answer"), " ", h("strong", {}, q.answer)),
-            q.anecdote ? h("p", { class: "qq-anecdote" }, h("span", { "aria-hidden": "true" }, "💡 "), q.anecdote) : null,
+            q.anecdote ? h("p", { class: "qq-anecdote" }, h("strong", {}, t("quiadiquoi.anecdote")), " ", q.anecdote) : null,
             q.source ? h("p", { class: "qq-help" }, q.source) : null,
           ),
         );
       }
-      stage.append(questionCard(t, q, { names, reader }));
-      stage.append(answersList(t, q, names));
+      stage.append(...[questionCard(t, q, { names, reader }), answersList(t, q, names)].filter(Boolean));
     } else if (obs.tournament) {
       stage.append(tournamentPanel(t, obs, names));
     } else if (obs.last) {
       stage.append(lastCard(t, obs.last, names));
     }
-    if (stage.childNodes.length) this.append(stage);
+    // the question comes before the answer field; a decision about it comes first
+    if (!stage.childNodes.length) stage.hidden = true;
+    if (["answer", "respeak", "recite"].includes(obs.phase) && view.canPlay) this.querySelector(".qq-act").before(stage);
+    else this.querySelector(".qq-act").after(stage);
     const others = obs.players.map((p, i) => [p, i]).filter(([, i]) => i !== seat);
     this.append(
       h(

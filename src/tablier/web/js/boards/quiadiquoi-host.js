@@ -10,6 +10,9 @@ import { cues } from "./quiadiquoi.js";
 
 export const TAG = "quiadiquoi-host";
 
+// a part the screen has nothing for (no die yet, no answer yet) is simply left out
+const add = (parent, ...nodes) => parent.append(...nodes.filter(Boolean));
+
 /** The sentences the voice reads after the view changed from `before` to `after`. */
 export function speech(t, before, after, names) {
   const name = (i) => names[i] ?? t("quiadiquoi.player_n", { n: i + 1 });
@@ -70,11 +73,11 @@ class QuiAdiQuoiHost extends HTMLElement {
     const winner = state.outcome?.winner;
     const stage = h("section", { class: "qh-stage", "aria-live": "polite" });
     if (over) {
-      stage.append(
+      add(stage, 
         h(
           "div",
           { class: "qh-victory" },
-          h("div", { class: "qh-trophy", "aria-hidden": "true" }, "🏆"),
+          h("div", { class: "qh-trophy", "aria-hidden": "true" }, "★"),
           h("h2", {}, winner == null ? t("quiadiquoi.over_no_winner") : t("quiadiquoi.winner_is", { name: names[winner] ?? "" })),
           winner != null ? h("div", { class: "qh-victory-cards" }, holdings(t, obs.players[winner])) : null,
           obs.last ? lastCard(t, obs.last, names) : null,
@@ -82,16 +85,16 @@ class QuiAdiQuoiHost extends HTMLElement {
       );
     } else if (obs.question) {
       const q = obs.question;
-      stage.append(
+      add(stage, 
         h("p", { class: "qh-who" }, waitingText(t, obs, names, null), view.clock ? h("span", { class: `qh-clock ${view.clock.low ? "qh-clock-low" : ""}`, "data-clock": "" }, view.clock.text) : null),
         questionCard(t, q, { names, large: true }),
         answersList(t, q, names),
       );
-      if (obs.phase === "claims") stage.append(h("p", { class: "qh-claims" }, "✋ ", t("quiadiquoi.host_claims", { names: q.pending.map((s) => names[s]).join(", ") })));
+      if (obs.phase === "claims") add(stage, h("p", { class: "qh-claims" }, "✋ ", t("quiadiquoi.host_claims", { names: q.pending.map((s) => names[s]).join(", ") })));
     } else if (obs.tournament) {
-      stage.append(h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), tournamentPanel(t, obs, names, { large: true }));
+      add(stage, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), tournamentPanel(t, obs, names, { large: true }));
     } else {
-      stage.append(
+      add(stage, 
         h("p", { class: "qh-who" }, waitingText(t, obs, names, null)),
         obs.die ? dieBadge(t, obs.die, { large: true }) : obs.preparation ? h("p", { class: "qh-prep" }, t("quiadiquoi.preparation")) : null,
         obs.last ? lastCard(t, obs.last, names, { large: true }) : h("p", { class: "qh-intro" }, t("quiadiquoi.host_intro")),

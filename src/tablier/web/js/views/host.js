@@ -14,6 +14,8 @@ import { seatName } from "./names.js";
 linkStyles(new URL("../../host.css", import.meta.url));
 
 const KEY_VOICE = "tablier.voice";
+// drawn, not an emoji: a TV browser may have no emoji font
+const SPEAKER = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
 
 async function partyRequest(path, options = {}) {
   const response = await fetch(path, {
@@ -138,7 +140,7 @@ export async function mount(main, ctx, params) {
                   drawBar();
                 },
               },
-              voice.on ? "🔊 " : "🔇 ",
+              h("span", { class: `host-speaker ${voice.on ? "" : "host-muted"}`, html: SPEAKER }),
               voice.on ? t("host.voice_on") : t("host.voice_off"),
             ),
             voices.length
