@@ -190,7 +190,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const facts = [t("quiadiquoi.fact_cards", { n: player.cards.length })];
     if (player.pebbles) facts.push(t("quiadiquoi.pebbles", { n: player.pebbles }));
     const obs = state.observation;
-    if (obs.reader === seat && obs.phase !== "over") facts.push(t("quiadiquoi.role_reader"));
+    if (obs.reader === seat && obs.phase !== "over" && !obs.tournament) facts.push(t("quiadiquoi.role_reader"));
     return facts;
   }
 
@@ -214,7 +214,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const me = seat == null ? null : obs.players[seat];
     if (me) {
       const roles = [];
-      if (obs.reader === seat && obs.phase !== "over") roles.push(t("quiadiquoi.role_reader"));
+      if (obs.reader === seat && obs.phase !== "over" && !obs.tournament) roles.push(t("quiadiquoi.role_reader"));
       if (obs.principal === seat && obs.phase !== "over" && !obs.tournament) roles.push(t("quiadiquoi.role_principal"));
       this.append(
         h(

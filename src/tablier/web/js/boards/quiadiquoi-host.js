@@ -114,7 +114,7 @@ class QuiAdiQuoiHost extends HTMLElement {
               "div",
               { class: "qh-player-head" },
               h("strong", {}, names[seat] ?? ""),
-              !over && obs.reader === seat ? h("span", { class: "qq-role" }, t("quiadiquoi.role_reader")) : null,
+              !over && !obs.tournament && obs.reader === seat ? h("span", { class: "qq-role" }, t("quiadiquoi.role_reader")) : null,
               !over && !obs.tournament && obs.principal === seat ? h("span", { class: "qq-role qq-role-main" }, t("quiadiquoi.role_principal")) : null,
             ),
             holdings(t, p, { goal: obs.cards_to_win?.[seat] }),
@@ -122,7 +122,7 @@ class QuiAdiQuoiHost extends HTMLElement {
         ),
       ),
       h("div", { class: "qh-sabot" }, h("h3", {}, t("quiadiquoi.sabot")), sabotView(t, obs)),
-      obs.die && (obs.question || obs.tournament) ? dieBadge(t, obs.die) : null,
+      obs.die && obs.question ? dieBadge(t, obs.die) : null,
       h(
         "p",
         { class: "qh-meta" },
