@@ -321,3 +321,114 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
         assert check_frames(phone, secrets_by_move) > 5
         assert phone.errors == []
     assert host_errors == []
+
+
+def _finished_game() -> Any:
+    """A QuiAdiQuoi game played by the real engine to a victory (every answer right)."""
+    from tablier.core import registry
+
+    game = registry.load("quiadiquoi", deck="test-fr", answer_seconds=None, die=False)
+    state = game.new_state(seed=1, num_players=3)
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        legal = [str(m) for m in state.legal_moves(seat)]
+        obs = state.observation(seat)
+        phase = obs["phase"]
+        if phase == "choose":
+            paid = [
+                m
+                for m in legal
+                if m.startswith("take ")
+                and obs["sabot"][int(m.split()[1]) - 1]["front"]["face"] == "bordeaux"
+            ]
+            move = (paid or legal)[0]
+        elif phase in ("answer", "respeak"):
+            move = "answer:" + state.observation(obs["reader"])["question"]["answer"]
+        elif phase == "verdict":
+            move = "accept" if obs["verdict"]["proposed"] == "right" else "refuse"
+        elif phase == "recite":
+            move = "pass"
+        else:
+            move = legal[0]
+        state.apply(seat, move)
+    return state
+
+
+def test_host_shows_the_victory(web_server: Any, open_context: Any) -> None:
+    """A whole game is long: the host's WebSocket is answered with the engine's end."""
+    from tablier.core import registry
+
+    state = _finished_game()
+    winner = state.outcome()["winner"]
+    seats = [
+        {"seat": i, "kind": "human", "level": None, "name": n, "taken": True, "connected": True}
+        for i, n in enumerate(NAMES)
+    ]
+    status = {
+        "room": "WIN",
+        "game": "quiadiquoi",
+        "options": dict(state.game.options),
+        "num_players": 3,
+        "seats": seats,
+    }
+    party = {
+        "room": "WIN",
+        "game": "quiadiquoi",
+        "code": "WXYZ",
+        "join_url": f"{web_server.url}/j/WXYZ",
+        "qr": "/api/party/rooms/WIN/qr.svg",
+        "host_view": True,
+        "free_seats": [],
+        "names": list(NAMES),
+    }
+    welcome = {
+        "type": "welcome",
+        "v": 1,
+        "room": "WIN",
+        "game": registry.game_class("quiadiquoi").describe(),
+        "options": status["options"],
+        "num_players": 3,
+        "seats": [],
+        "spectator": True,
+    }
+    final = {
+        "type": "state",
+        "room": "WIN",
+        "game_number": 1,
+        "seat": None,
+        "observation": state.observation(None),
+        "legal_moves": [],
+        "awaited": [],
+        "moves": state.public_history(None),
+        "move_count": len(state.history),
+        "terminal": True,
+        "outcome": state.outcome(),
+        "clocks": None,
+        "seats": seats,
+        "rematch": [],
+        "previous_outcome": None,
+    }
+    page = open_context(DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route(f"{web_server.url}/api/rooms/WIN", lambda route: route.fulfill(json=status))
+    page.route(f"{web_server.url}/api/party/rooms/WIN", lambda route: route.fulfill(json=party))
+
+    def serve(ws: Any) -> None:
+        def on_message(text: Any) -> None:
+            if json.loads(text)["type"] == "hello":
+                ws.send(json.dumps(welcome))
+                ws.send(json.dumps(final))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket(web_server.url.replace("http", "ws") + "/ws/rooms/WIN", serve)
+    page.goto(f"{web_server.url}/?host=WIN")
+    victory = page.locator("quiadiquoi-host .qh-victory")
+    expect(victory.locator("h2")).to_contain_text(NAMES[winner])
+    expect(page.locator(f'.qh-player.qh-winner[data-seat="{winner}"]')).to_be_visible()
+    expect(victory.locator(".qq-won")).to_have_count(
+        len(state.observation(None)["players"][winner]["cards"])
+    )
+    shot(page, "host-victory")
+    assert errors == []
