@@ -10,7 +10,7 @@ import { CATEGORIES, TEMPLATES, chooseOptions, concreteMoves, discardOptions, fi
 export const TAG = "quiadiquoi-board";
 linkStyles(new URL("./quiadiquoi-board.css", import.meta.url));
 
-export const DIE_ICONS = { blank: "·", magic: "✦", clues: "③", imposed: "☝", steal_token: "⇄", steal_card: "✋" };
+export const DIE_ICONS = { blank: "·", magic: "✦", clues: "③", imposed: "☝", steal_token: "⇄", steal_card: "♠" };
 const RESULT_ICONS = { right: "✓", wrong: "✗", abstain: "—", timeout: "⏱" };
 
 export function catChip(t, category, count = null, extra = "") {
@@ -265,7 +265,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
       act.append(
         h("p", { class: "qq-prompt" }, t("quiadiquoi.prompt_claims")),
         h("div", { class: "qq-buttons" }, [
-          h("button", { type: "button", class: "btn btn-primary qq-huge", "data-move": "claim", onclick: () => this.send("claim") }, "✋ ", t("quiadiquoi.claim")),
+          h("button", { type: "button", class: "btn btn-primary qq-huge", "data-move": "claim", onclick: () => this.send("claim") }, t("quiadiquoi.claim")),
           h("button", { type: "button", class: "btn", "data-move": "pass", onclick: () => this.send("pass") }, t("quiadiquoi.no_claim")),
         ]),
       );

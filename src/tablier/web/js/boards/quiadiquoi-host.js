@@ -90,7 +90,7 @@ class QuiAdiQuoiHost extends HTMLElement {
         questionCard(t, q, { names, large: true }),
         answersList(t, q, names),
       );
-      if (obs.phase === "claims") add(stage, h("p", { class: "qh-claims" }, "✋ ", t("quiadiquoi.host_claims", { names: q.pending.map((s) => names[s]).join(", ") })));
+      if (obs.phase === "claims") add(stage, h("p", { class: "qh-claims" }, t("quiadiquoi.host_claims", { names: q.pending.map((s) => names[s]).join(", ") })));
     } else if (obs.tournament) {
       add(stage, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), tournamentPanel(t, obs, names, { large: true }));
     } else {
