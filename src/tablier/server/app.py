@@ -29,6 +29,7 @@ from tablier.server.db_lock import DatabaseBusy
 from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
+from tablier.server.party import router as party_router
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
     protocol_schema,
@@ -451,6 +452,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             sockets[client] -= 1
             if not sockets[client]:
                 del sockets[client]
+
+    app.include_router(party_router)
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():

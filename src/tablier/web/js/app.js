@@ -130,6 +130,8 @@ async function route() {
   let module;
   if (room && params.has("replay")) module = await import("./views/replay.js");
   else if (room) module = await import("./views/play.js");
+  else if (params.has("host")) module = await import("./views/host.js");
+  else if (params.has("join-code")) module = await import("./views/join.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
   else module = await import("./views/lobby.js");
   clear(main);

@@ -1,0 +1,315 @@
+// The host screen of a party (`/?host=<room>`): the shared screen everyone sees, a
+// spectator of the room. It shows the room code and the QR code of the join address
+// until every seat is taken, then the game drawn large by the game's host view
+// (`js/boards/<id>-host.js`, when the server says it has one), else its board as a
+// spectator. A voice (the browser's speech synthesis, nothing fetched) reads aloud
+// what the host view says to read. `/?host` alone creates a party room first.
+
+import { clear, h, linkStyles } from "../dom.js";
+import { emptyModel, reduce, RoomConnection, socketUrl, stateFor } from "../protocol.js";
+import { createBoard } from "../boards/registry.js";
+import { formatClock } from "./play.js";
+import { seatName } from "./names.js";
+
+linkStyles(new URL("../../host.css", import.meta.url));
+
+const KEY_VOICE = "tablier.voice";
+// drawn, not an emoji: a TV browser may have no emoji font
+const SPEAKER = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+
+async function partyRequest(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { Accept: "application/json", ...(options.body ? { "Content-Type": "application/json" } : {}) },
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(body.error ?? `HTTP ${response.status}`), { body, status: response.status });
+  return body;
+}
+
+export const party = {
+  room: (room) => partyRequest(`/api/party/rooms/${encodeURIComponent(room)}`),
+  code: (code) => partyRequest(`/api/party/codes/${encodeURIComponent(code)}`),
+  join: (code, body) => partyRequest(`/api/party/codes/${encodeURIComponent(code)}/join`, { method: "POST", body: JSON.stringify(body) }),
+  deck: (body) => partyRequest("/api/party/decks", { method: "POST", body: JSON.stringify(body) }),
+};
+
+/** The voice: French by default, the person's choice of voice kept in the browser. */
+class Voice {
+  constructor(store, lang) {
+    this.store = store;
+    this.lang = lang;
+    const saved = store.get(KEY_VOICE, {}) ?? {};
+    this.on = saved.on !== false;
+    this.name = saved.name ?? null;
+    this.synth = globalThis.speechSynthesis ?? null;
+  }
+
+  get available() {
+    return Boolean(this.synth);
+  }
+
+  voices() {
+    if (!this.synth) return [];
+    const all = this.synth.getVoices();
+    const mine = all.filter((v) => v.lang?.toLowerCase().startsWith(this.lang));
+    return mine.length ? mine : all;
+  }
+
+  save() {
+    this.store.set(KEY_VOICE, { on: this.on, name: this.name });
+  }
+
+  say(lines) {
+    if (!this.on || !this.synth || !lines.length) return;
+    const voice = this.voices().find((v) => v.name === this.name) ?? this.voices()[0] ?? null;
+    for (const line of lines) {
+      const utterance = new SpeechSynthesisUtterance(line);
+      utterance.lang = this.lang === "fr" ? "fr-FR" : "en-GB";
+      if (voice) utterance.voice = voice;
+      utterance.rate = 0.95;
+      this.synth.speak(utterance);
+    }
+  }
+
+  stop() {
+    this.synth?.cancel();
+  }
+}
+
+export async function mount(main, ctx, params) {
+  main.classList.add("host-main");
+  const room = params.get("host");
+  if (!room) return mountCreate(main, ctx, params);
+  const { t } = ctx;
+  let status;
+  let info;
+  try {
+    [status, info] = await Promise.all([ctx.api.room(room), party.room(room)]);
+  } catch (err) {
+    main.append(h("section", { class: "notice" }, h("h1", {}, t("play.no_room")), h("p", {}, err.message)));
+    return {};
+  }
+  await ctx.gameList();
+  const game = ctx.describe(status.game) ?? { id: status.game, name: status.game };
+  await ctx.useBoardMessages(game);
+  let hostModule = null;
+  if (info.host_view) hostModule = await import(`../boards/${game.id}-host.js`);
+  const board = hostModule ? document.createElement(hostModule.TAG) : await createBoard(game);
+
+  const voice = new Voice(ctx.store, ctx.lang);
+  let model = emptyModel();
+  let showJoin = true;
+  let lastObs = null;
+  let clockAnchor = null;
+
+  const elements = {
+    join: h("section", { class: "host-join" }),
+    bar: h("header", { class: "host-bar" }),
+    game: h("div", { class: "host-game" }, board),
+  };
+  const root = h("section", { class: "host", "data-game": game.id }, elements.bar, elements.join, elements.game);
+  main.append(root);
+
+  const seats = () => (model.seats?.length ? model.seats : status.seats);
+  const names = () => seats().map((_, i) => seatName(ctx.t, game, seats(), i));
+  const freeSeats = () => seats().filter((s) => s.kind === "human" && !s.taken);
+
+  function drawBar() {
+    const { t } = ctx;
+    const voices = voice.voices();
+    clear(elements.bar).append(
+      h("h1", { class: "host-title" }, game.name),
+      h("span", { class: "host-code-small", title: t("host.code") }, t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)),
+      h("button", { type: "button", class: "btn btn-small", "data-action": "show-join", "aria-pressed": String(showJoin), onclick: () => { showJoin = !showJoin; draw(); } }, showJoin ? t("host.hide_join") : t("host.show_join")),
+      voice.available
+        ? h(
+            "span",
+            { class: "host-voice" },
+            h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-small",
+                "data-action": "voice",
+                "aria-pressed": String(voice.on),
+                onclick: () => {
+                  voice.on = !voice.on;
+                  if (!voice.on) voice.stop();
+                  voice.save();
+                  drawBar();
+                },
+              },
+              h("span", { class: `host-speaker ${voice.on ? "" : "host-muted"}`, html: SPEAKER }),
+              voice.on ? t("host.voice_on") : t("host.voice_off"),
+            ),
+            voices.length
+              ? h(
+                  "select",
+                  {
+                    "aria-label": t("host.voice_choice"),
+                    "data-action": "voice-choice",
+                    onchange: (e) => {
+                      voice.name = e.target.value;
+                      voice.save();
+                      voice.say([t("host.voice_sample")]);
+                    },
+                  },
+                  voices.map((v) => h("option", { value: v.name, selected: v.name === voice.name ? true : null }, `${v.name} (${v.lang})`)),
+                )
+              : null,
+          )
+        : h("span", { class: "help" }, t("host.no_voice")),
+    );
+  }
+
+  function drawJoin() {
+    const { t } = ctx;
+    const list = names();
+    elements.join.hidden = !showJoin;
+    if (!showJoin) return;
+    clear(elements.join).append(
+      h(
+        "div",
+        { class: "host-join-text" },
+        h("p", { class: "host-join-lead" }, t("host.join_lead")),
+        h("p", { class: "host-url" }, info.join_url.replace(/^https?:\/\//, "").replace(/\/j\/.*$/, ""), h("span", {}, "/j/"), h("strong", {}, info.code)),
+        h("p", { class: "host-code", "aria-label": t("host.code") }, [...info.code].map((c) => h("span", {}, c))),
+        h(
+          "ul",
+          { class: "host-seats" },
+          seats().map((s, i) =>
+            h("li", { class: s.taken ? "host-seat-taken" : "host-seat-free", "data-seat": i }, s.taken ? "✓ " : "… ", s.taken ? list[i] : t("host.seat_free", { n: i + 1 })),
+          ),
+        ),
+        freeSeats().length ? h("p", { class: "help" }, t("host.waiting_players", { n: freeSeats().length })) : h("p", { class: "host-ready" }, t("host.all_in")),
+      ),
+      h("img", { class: "host-qr", src: info.qr, alt: t("host.qr_alt", { url: info.join_url }), width: 280, height: 280 }),
+    );
+  }
+
+  function clockFor(state) {
+    if (!state?.clocks || !clockAnchor) return null;
+    const seat = (state.clocks.running ?? [])[0];
+    const left = state.clocks.remaining?.[seat];
+    if (seat == null || left == null) return null;
+    const now = Math.max(0, left - (performance.now() - clockAnchor) / 1000);
+    return { text: formatClock(now), low: now <= 5 };
+  }
+
+  function draw() {
+    drawBar();
+    drawJoin();
+    const state = stateFor(model, null);
+    if (!state) return;
+    board.render({ t: ctx.t, lang: ctx.lang, state, seat: null, mine: [], hidden: false, canPlay: false, flip: false, names: names(), game, clock: clockFor(state) });
+  }
+
+  const ticker = setInterval(() => {
+    const node = root.querySelector("[data-clock]");
+    const clock = clockFor(stateFor(model, null));
+    if (node && clock) {
+      node.textContent = clock.text;
+      node.classList.toggle("qh-clock-low", clock.low);
+    }
+  }, 250);
+
+  const conn = new RoomConnection({
+    url: socketUrl(location, room),
+    watch: true,
+    onMessage: (msg) => {
+      const hadFree = freeSeats().length > 0;
+      model = reduce(model, msg);
+      if (msg.type === "state") {
+        clockAnchor = msg.clocks && !msg.terminal ? performance.now() : null;
+        // once the last phone has joined, the game takes the screen
+        if (hadFree && !freeSeats().length) showJoin = false;
+        if (hostModule?.speech) voice.say(hostModule.speech(ctx.t, lastObs, msg.observation, names()));
+        lastObs = msg.observation;
+      }
+      if (msg.type === "presence" && hadFree && !freeSeats().length) showJoin = false;
+      if (msg.type !== "pong") draw();
+    },
+  });
+  if (!freeSeats().length) showJoin = false;
+  conn.open();
+  draw();
+  // voices arrive late in some browsers
+  if (voice.available) globalThis.speechSynthesis.addEventListener?.("voiceschanged", drawBar);
+
+  return {
+    relabel: () => draw(),
+    destroy: () => {
+      clearInterval(ticker);
+      voice.stop();
+      conn.close();
+    },
+  };
+}
+
+/** `/?host`: choose the game, the number of players and a deck, then host the room. */
+async function mountCreate(main, ctx, params) {
+  const games = (await ctx.gameList()).filter((g) => g.max_players >= 3);
+  const wanted = params.get("game");
+  let deck = null; // an uploaded deck's id, once checked by the server
+  const form = h("form", { class: "host-create panel" });
+  main.append(h("section", { class: "host" }, form));
+
+  function draw() {
+    const { t } = ctx;
+    const select = h("select", { name: "game", id: "host-game", onchange: () => { deck = null; draw(); } }, games.map((g) => h("option", { value: g.id, selected: g.id === (form.gameId ?? wanted ?? "quiadiquoi") ? true : null }, g.name)));
+    form.gameId = select.value || games[0]?.id;
+    const chosen = games.find((g) => g.id === form.gameId) ?? games[0];
+    const players = h("input", { type: "number", name: "players", id: "host-players", min: chosen.min_players, max: chosen.max_players, value: Math.max(chosen.min_players, Math.min(chosen.max_players, chosen.default_players ?? chosen.min_players)) });
+    const computers = h("input", { type: "number", name: "computers", id: "host-computers", min: 0, max: chosen.max_players - 1, value: 0 });
+    const hasDeck = (chosen.options ?? []).some((o) => o.name === "deck");
+    const problems = h("ul", { class: "deck-problems", role: "alert" });
+    const deckNote = h("p", { class: "help", "data-deck": "" }, deck ? t("host.deck_ok", { name: deck.name, n: deck.cards }) : t("host.deck_help"));
+    const file = h("input", {
+      type: "file",
+      accept: ".toml,.csv,text/csv",
+      id: "host-deck",
+      onchange: async () => {
+        const picked = file.files?.[0];
+        clear(problems);
+        if (!picked) return;
+        const format = picked.name.toLowerCase().endsWith(".csv") ? "csv" : "toml";
+        try {
+          deck = await party.deck({ game: chosen.id, text: await picked.text(), format, name: picked.name.replace(/\.\w+$/, "") });
+          deckNote.textContent = t("host.deck_ok", { name: deck.name, n: deck.cards });
+        } catch (err) {
+          deck = null;
+          deckNote.textContent = t("host.deck_bad");
+          for (const p of err.body?.problems ?? [{ problem: err.message }]) {
+            problems.append(h("li", {}, p.line ? t("host.deck_line", { n: p.line }) : "", p.field ? h("code", {}, p.field) : "", " ", p.problem));
+          }
+        }
+      },
+    });
+    const error = h("p", { class: "form-error", role: "alert" });
+    clear(form).append(
+      h("h1", {}, t("host.create_title")),
+      h("p", {}, t("host.create_text")),
+      h("label", { class: "field-line", for: "host-game" }, t("host.game"), select),
+      h("label", { class: "field-line", for: "host-players" }, t("host.players"), players),
+      h("label", { class: "field-line", for: "host-computers" }, t("host.computers"), computers),
+      hasDeck ? h("div", { class: "field-line" }, h("label", { for: "host-deck" }, t("host.deck")), h("div", {}, file, deckNote, problems)) : null,
+      error,
+      h("div", { class: "button-row" }, h("button", { type: "submit", class: "btn btn-primary", "data-action": "create-party" }, t("host.create"))),
+    );
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const n = Number(players.value);
+      const bots = Math.min(Number(computers.value) || 0, n - 1);
+      const seats = Array.from({ length: n }, (_, i) => (i >= n - bots ? { kind: "computer", level: "random" } : { kind: "human" }));
+      try {
+        const created = await ctx.api.createRoom({ game: chosen.id, players: n, seats, seating: "as_listed", player_id: ctx.store.playerId(), options: deck ? { deck: `room:${deck.deck}` } : {} });
+        ctx.navigate(`/?host=${encodeURIComponent(created.room)}`, { replace: true });
+      } catch (err) {
+        error.textContent = err.message;
+      }
+    };
+  }
+  draw();
+  return { relabel: draw };
+}
