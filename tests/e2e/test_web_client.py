@@ -427,18 +427,3 @@ def test_quiwin_void_deal_then_new_deal(web_server: Any, open_context: Any) -> N
     expect(page.locator(".qw-hand.active button.tile")).to_have_count(8)
     expect(page.locator(".banner-turn")).to_be_visible()
     assert errors == []
-
-
-def test_a_game_without_its_own_board_in_the_generic_view(
-    web_server: Any, open_context: Any
-) -> None:
-    page = open_context().new_page()
-    errors = page_errors(page)
-    page.goto(web_server.url + "/")
-    # QuiAdiQuoi has no board yet: its fields and its moves, nothing drawn for another game
-    create_game(page, "quiadiquoi", "local")
-    expect(page.locator("generic-board .obs")).to_be_visible()
-    expect(page.locator("generic-board svg")).to_have_count(0)
-    page.locator("generic-board button[data-move]").first.click()
-    expect(page.locator(".moves-panel h2 small")).not_to_have_text("(0)")
-    assert errors == []
