@@ -90,12 +90,30 @@ def test_the_qr_code_is_an_svg_of_the_join_address(server: ServerProcess) -> Non
 
 def test_a_good_deck_is_kept_and_summed_up(server: ServerProcess) -> None:
     text = builtin_deck_path("test-fr").read_text(encoding="utf-8")
-    answer = _post(server, "/api/party/decks", {"text": text, "name": "maison"})
+    answer = _post(
+        server, "/api/party/uploads", {"game": "quiadiquoi", "text": text, "name": "maison"}
+    )
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert body["cards"] == 24 and body["name"] == "test-fr"
     assert body["categories"] == {"histoire": 8, "litterature": 8, "penseurs": 8}
-    assert body["deck"]
+    assert body["option"] == "deck" and body["value"] == f"room:{body['id']}"
+    # a room plays it, and only that room
+    seats = [{"mine": True}, {"mine": True}, {"mine": True}]
+    room = server.create_room(game="quiadiquoi", options={"deck": body["value"]}, seats=seats)
+    assert room["options"]["deck"] == body["value"]
+    again = httpx.post(
+        f"{server.http}/api/rooms",
+        json={"game": "quiadiquoi", "options": {"deck": body["value"]}, "seats": seats},
+        timeout=30,
+    )
+    assert again.status_code == 400
+    unknown = httpx.post(
+        f"{server.http}/api/rooms",
+        json={"game": "quiadiquoi", "options": {"deck": "room:nothing"}, "seats": seats},
+        timeout=30,
+    )
+    assert unknown.status_code == 400
 
 
 BROKEN_TOML = """[deck]
@@ -114,10 +132,10 @@ quote_clues = ["1", "2", "3"]
 
 
 def test_a_broken_deck_names_the_line_and_field_of_every_problem(server: ServerProcess) -> None:
-    answer = _post(server, "/api/party/decks", {"text": BROKEN_TOML})
+    answer = _post(server, "/api/party/uploads", {"game": "quiadiquoi", "text": BROKEN_TOML})
     assert answer.status_code == 422
     body = answer.json()
-    assert body["code"] == "bad_deck"
+    assert body["code"] == "bad_upload"
     problems = {(p["line"], p["field"]) for p in body["problems"]}
     assert (6, "category") in problems  # "sport" is no category
     assert (12, "quote_clues") in problems  # three clues, four needed
@@ -129,13 +147,17 @@ def test_csv_and_toml_syntax_errors_give_lines(server: ServerProcess) -> None:
     row_ok = "c1,histoire,1,Un mot.,Quelqu'un,Ici,a|b|c|d,a|b|c|d"
     row_bad = "c2,histoire,3,Un autre mot.,Quelqu'un,Ici,a|b|c|d,a|b|c|d"
     csv = "\n".join([header, row_ok, row_bad]) + "\n"
-    answer = _post(server, "/api/party/decks", {"text": csv, "format": "csv"})
+    answer = _post(
+        server, "/api/party/uploads", {"game": "quiadiquoi", "text": csv, "format": "csv"}
+    )
     assert answer.status_code == 422
     assert [(p["line"], p["field"]) for p in answer.json()["problems"]] == [(3, "difficulty")]
 
-    syntax = _post(server, "/api/party/decks", {"text": '[[card]]\nid = "x\n'})
+    syntax = _post(
+        server, "/api/party/uploads", {"game": "quiadiquoi", "text": '[[card]]\nid = "x\n'}
+    )
     assert syntax.status_code == 422
     assert syntax.json()["problems"][0]["line"] == 2
 
-    other_game = _post(server, "/api/party/decks", {"text": "x", "game": "kwinty"})
+    other_game = _post(server, "/api/party/uploads", {"text": "x", "game": "kwinty"})
     assert other_game.status_code == 400

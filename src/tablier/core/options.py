@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.core.messages import Catalogue, Message
+from tablier.core.uploads import is_reference
 
 TEXTS = Catalogue(
     "options",
@@ -61,6 +62,9 @@ class Option:
     # for an option that names a shipped resource (a deck, say): the names shipped.
     # The server accepts only these; a local program may also give a file path.
     resources: Callable[[], Sequence[str]] | None = None
+    # for an option that may also name a text uploaded for one room (see core/uploads.py):
+    # "module:function" checking such a text
+    upload: str | None = None
 
     def resource_names(self) -> list[str]:
         return list(self.resources()) if self.resources is not None else []
@@ -68,6 +72,8 @@ class Option:
     def check_resource(self, value: Any) -> None:
         """OptionError unless `value` is one of the declared resource names."""
         names = self.resource_names()
+        if self.upload is not None and is_reference(value):
+            return
         if self.resources is not None and value not in names:
             raise OptionError(
                 TEXTS.message(
@@ -152,6 +158,7 @@ class Option:
             "help": dict(self.help),
             "label": dict(self.label),
             "resources": self.resource_names() if self.resources is not None else None,
+            "upload": self.upload is not None,
         }
 
 

@@ -22,13 +22,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tablier
-from tablier.core import records, registry
+from tablier.core import records, registry, uploads
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.db_lock import DatabaseBusy
 from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
+from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
@@ -175,6 +176,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             raise SystemExit(1) from None
         manager = RoomManager(storage, settings)
         app.state.manager = manager
+        # texts uploaded for a room are read back by their games, before any game is rebuilt
+        app.state.party = PartyStore(storage.engine)
+        uploads.register_source(ROOM_SOURCE, room_source(app.state.party))
         count = await manager.recover()
         if count:
             log.info("rebuilt %d unfinished game(s) from the database", count)
@@ -196,7 +200,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         lifespan=lifespan,
     )
 
-    app.add_middleware(BodyLimit, limit=settings.max_body)
+    # uploads (a deck...) may be larger than any other request
+    app.add_middleware(
+        BodyLimit, limit=settings.max_body, larger={"/api/party/uploads": 640 * 1024}
+    )
     room_rate = RoomRate(settings.rooms_per_minute)
     sockets: Counter[str] = Counter()
 
@@ -321,6 +328,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             for s in body.seats
         ]
         shuffle = None if body.seating is None else body.seating == "random"
+        # an uploaded text serves one room only: refuse one already given to another
+        store: PartyStore = request.app.state.party
+        given = [v for v in options.values() if uploads.is_reference(v)]
+        for value in given:
+            row = await asyncio.to_thread(store.upload, value.partition(":")[2])
+            if row is None or row["room_id"] is not None:
+                raise ApiError(400, f"{value!r} is not an upload this room may use")
         try:
             created = await _manager(request).create(
                 body.game,
@@ -334,6 +348,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         room = created.room
+        for value in given:
+            await asyncio.to_thread(store.attach_upload, value.partition(":")[2], room.id)
         return {
             **room.status(),
             "my_seats": [{"seat": s, "token": t} for s, t in sorted(created.tokens.items())],

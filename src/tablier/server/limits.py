@@ -45,9 +45,11 @@ def json_answer(status: int, error: str, **extra: Any) -> Callable[[Send], Await
 class BodyLimit:
     """Refuses request bodies over `limit` bytes with 413, whether announced or streamed."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        # paths allowed a larger body (an upload)
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -55,8 +57,9 @@ class BodyLimit:
             return
         headers = dict(scope.get("headers") or [])
         announced = headers.get(b"content-length")
-        too_big = json_answer(413, f"the request body is limited to {self.limit} bytes")
-        if announced is not None and (not announced.isdigit() or int(announced) > self.limit):
+        limit = self.larger.get(scope.get("path", ""), self.limit)
+        too_big = json_answer(413, f"the request body is limited to {limit} bytes")
+        if announced is not None and (not announced.isdigit() or int(announced) > limit):
             await too_big(send)
             return
         seen = 0
@@ -67,7 +70,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     raise _TooBig
             return message
 

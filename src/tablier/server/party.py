@@ -1,10 +1,11 @@
-"""Party rooms: a short code per room, the QR code of its join link, uploaded decks.
+"""Party rooms: a short code per room, the QR code of its join link, uploaded texts.
 
 A party game is played with one shared screen (the host page, a spectator) and each
 player's phone as that player's seat. The phones join with a short human code
 (`GET /j/<CODE>` or the join page) instead of a long invite link; the host page shows
-the code and a QR code of the join address. A deck uploaded for a room is checked with
-the deck loader of the game and kept in the database with the room.
+the code and a QR code of the join address. A text uploaded for a room (a deck of cards,
+say) is checked by the game (`Option.upload`, see core/uploads.py), kept in the database
+and given to one room, whose game reads it back as `room:<id>`.
 
 The tables are this module's own (created next to the storage's, same engine), so the
 rooms and their records do not change shape.
@@ -27,14 +28,16 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Engine
 
+from tablier.core import registry, uploads
 from tablier.server.manager import RoomManager
 from tablier.server.rooms import Room
 
 # no I, L, O, U: they read as 1, 1, 0 and V on a screen across the room
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 4
-MAX_DECK_BYTES = 512 * 1024
-DECK_SOURCE = "deck"
+MAX_UPLOAD_BYTES = 512 * 1024
+# option values naming a kept upload: room:<id>
+ROOM_SOURCE = "room"
 WEB_BOARDS = Path(__file__).resolve().parent.parent / "web" / "js" / "boards"
 
 metadata = sa.MetaData()
@@ -47,8 +50,8 @@ party_codes = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
-party_decks = sa.Table(
-    "party_decks",
+party_uploads = sa.Table(
+    "party_uploads",
     metadata,
     sa.Column("id", sa.String(24), primary_key=True),
     sa.Column("room_id", sa.String(32), nullable=True, index=True),
@@ -107,12 +110,12 @@ class PartyStore:
             ).scalar()
         return None if found is None else str(found)
 
-    def add_deck(self, game: str, name: str, fmt: str, text: str) -> str:
-        deck_id = secrets.token_urlsafe(9)
+    def add_upload(self, game: str, name: str, fmt: str, text: str) -> str:
+        upload_id = secrets.token_urlsafe(9)
         with self.engine.begin() as conn:
             conn.execute(
-                party_decks.insert().values(
-                    id=deck_id,
+                party_uploads.insert().values(
+                    id=upload_id,
                     room_id=None,
                     game=game,
                     name=name,
@@ -121,26 +124,28 @@ class PartyStore:
                     created_at=time.time(),
                 )
             )
-        return deck_id
+        return upload_id
 
-    def deck(self, deck_id: str) -> dict[str, Any] | None:
-        with self.engine.begin() as conn:
-            row = conn.execute(sa.select(party_decks).where(party_decks.c.id == deck_id)).first()
-        return None if row is None else dict(row._mapping)
-
-    def room_deck(self, room_id: str) -> dict[str, Any] | None:
+    def upload(self, upload_id: str) -> dict[str, Any] | None:
         with self.engine.begin() as conn:
             row = conn.execute(
-                sa.select(party_decks).where(party_decks.c.room_id == room_id)
+                sa.select(party_uploads).where(party_uploads.c.id == upload_id)
             ).first()
         return None if row is None else dict(row._mapping)
 
-    def attach_deck(self, deck_id: str, room_id: str) -> bool:
-        """Give a not yet used deck to a room (a deck lives in one room only)."""
+    def room_upload(self, room_id: str) -> dict[str, Any] | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(party_uploads).where(party_uploads.c.room_id == room_id)
+            ).first()
+        return None if row is None else dict(row._mapping)
+
+    def attach_upload(self, upload_id: str, room_id: str) -> bool:
+        """Give a not yet used upload to a room (an upload serves one room only)."""
         with self.engine.begin() as conn:
             done = conn.execute(
-                party_decks.update()
-                .where(party_decks.c.id == deck_id, party_decks.c.room_id.is_(None))
+                party_uploads.update()
+                .where(party_uploads.c.id == upload_id, party_uploads.c.room_id.is_(None))
                 .values(room_id=room_id)
             )
         return bool(done.rowcount)
@@ -155,46 +160,6 @@ def qr_svg(text: str) -> str:
     return out.getvalue().decode("utf-8")
 
 
-# ---------------------------------------------------------------------- decks
-# a problem line of the deck loader: "<source>:<line>: card 'x': field 'y': why"
-_PROBLEM = re.compile(
-    r"^(?P<source>[^:\n]*?)(?::(?P<line>\d+))?:\s"
-    r"(?:(?P<card>card (?:'[^']*'|\"[^\"]*\"|#\d+)):\s)?"
-    r"(?:(?:field|header) ?'?(?P<field>[A-Za-z0-9_-]*)'?:\s)?"
-    r"(?P<why>.*)$",
-    re.DOTALL,
-)
-_TOML_AT = re.compile(r"at line (\d+)")
-
-
-def describe_problem(problem: str) -> dict[str, Any]:
-    """One problem of the loader as {line, card, field, problem} (None where unknown)."""
-    match = _PROBLEM.match(problem)
-    if match is None:
-        return {"line": None, "card": None, "field": None, "problem": problem}
-    line = match.group("line")
-    why = match.group("why")
-    if line is None:
-        at = _TOML_AT.search(why)
-        line = at.group(1) if at else None
-    return {
-        "line": int(line) if line else None,
-        "card": match.group("card"),
-        "field": match.group("field") or None,
-        "problem": why,
-    }
-
-
-def parse_deck(text: str, fmt: str, name: str) -> Any:
-    """The deck of an upload (DeckError lists every problem), with the game's own loader."""
-    from tablier.games.quiadiquoi.deck import parse_deck_text
-    from tablier.games.quiadiquoi.deck_csv import parse_csv_text
-
-    if fmt == "csv":
-        return parse_csv_text(text.lstrip("\ufeff"), DECK_SOURCE, name)
-    return parse_deck_text(text, DECK_SOURCE, name)
-
-
 # ---------------------------------------------------------------------- the routes
 class JoinByCode(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -202,12 +167,14 @@ class JoinByCode(BaseModel):
     player_id: str | None = Field(None, min_length=1, max_length=80)
 
 
-class DeckUpload(BaseModel):
+class UploadBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = "quiadiquoi"
-    text: str = Field(min_length=1, max_length=MAX_DECK_BYTES)
+    game: str = Field(min_length=1, max_length=40)
+    # the option the text is for; by default the game's only option taking uploads
+    option: str | None = Field(None, max_length=40)
+    text: str = Field(min_length=1, max_length=MAX_UPLOAD_BYTES)
     format: Literal["toml", "csv"] = "toml"
-    name: str = Field("deck", min_length=1, max_length=120)
+    name: str = Field("upload", min_length=1, max_length=120)
 
 
 def _fail(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -261,9 +228,9 @@ async def party_room(room_id: str, request: Request) -> Any:
         return _fail(404, f"no room {room_id!r}")
     store = _store(request)
     code = await asyncio.to_thread(store.code_for, room.id)
-    deck = await asyncio.to_thread(store.room_deck, room.id)
+    kept = await asyncio.to_thread(store.room_upload, room.id)
     status = _party_status(request, room, code)
-    status["deck"] = None if deck is None else {"id": deck["id"], "name": deck["name"]}
+    status["upload"] = None if kept is None else {"id": kept["id"], "name": kept["name"]}
     return status
 
 
@@ -314,21 +281,38 @@ async def short_join(code: str) -> RedirectResponse:
     return RedirectResponse(f"/?join-code={clean}", status_code=307)
 
 
-@router.post("/api/party/decks", summary="Check and keep a deck for a room")
-async def upload_deck(body: DeckUpload, request: Request) -> Any:
-    from tablier.games.quiadiquoi.deck import DeckError
-
-    if body.game != "quiadiquoi":
-        return _fail(400, f"{body.game!r} plays no deck", code="no_decks")
+@router.post("/api/party/uploads", summary="Check and keep a text for a room")
+async def upload(body: UploadBody, request: Request) -> Any:
+    if body.game not in registry.game_ids():
+        return _fail(400, f"unknown game {body.game!r}", code="unknown_game")
+    specs = [o for o in registry.game_class(body.game).option_specs if o.upload is not None]
+    if body.option is not None:
+        specs = [o for o in specs if o.name == body.option]
+    if not specs:
+        return _fail(400, f"{body.game!r} takes no uploaded text here", code="no_uploads")
+    spec = specs[0]
+    assert spec.upload is not None
     try:
-        deck = parse_deck(body.text, body.format, body.name)
-    except DeckError as exc:
-        problems = [describe_problem(p) for p in exc.problems]
-        return _fail(422, str(exc), code="bad_deck", problems=problems)
-    deck_id = await asyncio.to_thread(
-        _store(request).add_deck, body.game, deck.name, body.format, body.text
+        summary = uploads.check(spec.upload, body.text, body.format, body.name)
+    except uploads.UploadError as exc:
+        return _fail(422, str(exc), code="bad_upload", problems=exc.problems)
+    upload_id = await asyncio.to_thread(
+        _store(request).add_upload,
+        body.game,
+        str(summary.get("name", body.name)),
+        body.format,
+        body.text,
     )
-    counts: dict[str, int] = {}
-    for card in deck.cards:
-        counts[card.category] = counts.get(card.category, 0) + 1
-    return {"deck": deck_id, "name": deck.name, "cards": len(deck.cards), "categories": counts}
+    return {"id": upload_id, "option": spec.name, "value": f"{ROOM_SOURCE}:{upload_id}", **summary}
+
+
+def room_source(store: PartyStore) -> Any:
+    """The kept uploads as a source of option values `room:<id>`."""
+
+    def fetch(upload_id: str) -> uploads.Upload | None:
+        row = store.upload(upload_id)
+        if row is None:
+            return None
+        return uploads.Upload(text=row["text"], fmt=row["format"], name=row["name"])
+
+    return fetch

@@ -10,7 +10,9 @@ from typing import Any, ClassVar
 from tablier.core.game import Game
 from tablier.core.options import Option
 from tablier.core.state import State
-from tablier.games.quiadiquoi.deck import Card, Deck, load_deck, resolve_deck
+from tablier.core.uploads import fetch
+from tablier.games.quiadiquoi.deck import Card, Deck, builtin_deck_names, load_deck, resolve_deck
+from tablier.games.quiadiquoi.upload import deck_of
 
 DIE_FACES: tuple[str, ...] = ("blank", "magic", "clues", "imposed", "steal_token", "steal_card")
 DEFAULT_DIE = ",".join(DIE_FACES)
@@ -204,6 +206,8 @@ class QuiAdiQuoiGame(Game):
                 "fr": "paquet livré (base-fr, test-fr) ou chemin d'un fichier",
                 "en": "a shipped deck (base-fr, test-fr) or a file path",
             },
+            resources=builtin_deck_names,
+            upload="tablier.games.quiadiquoi.upload:check_upload",
         ),
     )
     # the lobby's words for each option
@@ -216,7 +220,11 @@ class QuiAdiQuoiGame(Game):
         self.seats_cards_to_win = parse_seat_targets(
             "seats_cards_to_win", self.options["seats_cards_to_win"]
         )
-        self.deck: Deck = load_deck(resolve_deck(self.options["deck"]))
+        uploaded = fetch(self.options["deck"])
+        # a deck uploaded for this room, else a shipped deck (or, locally, a file)
+        self.deck: Deck = (
+            deck_of(uploaded) if uploaded else load_deck(resolve_deck(self.options["deck"]))
+        )
         self.authors: list[str] = sorted({card.author for card in self.deck.cards})
         self.active_cards: list[Card] = [
             card

@@ -6,6 +6,7 @@
 // what the host view says to read. `/?host` alone creates a party room first.
 
 import { clear, h, linkStyles } from "../dom.js";
+import { pick } from "../i18n.js";
 import { emptyModel, reduce, RoomConnection, socketUrl, stateFor } from "../protocol.js";
 import { createBoard } from "../boards/registry.js";
 import { formatClock } from "./play.js";
@@ -31,7 +32,7 @@ export const party = {
   room: (room) => partyRequest(`/api/party/rooms/${encodeURIComponent(room)}`),
   code: (code) => partyRequest(`/api/party/codes/${encodeURIComponent(code)}`),
   join: (code, body) => partyRequest(`/api/party/codes/${encodeURIComponent(code)}/join`, { method: "POST", body: JSON.stringify(body) }),
-  deck: (body) => partyRequest("/api/party/decks", { method: "POST", body: JSON.stringify(body) }),
+  upload: (body) => partyRequest("/api/party/uploads", { method: "POST", body: JSON.stringify(body) }),
 };
 
 /** The voice: French by default, the person's choice of voice kept in the browser. */
@@ -247,41 +248,43 @@ export async function mount(main, ctx, params) {
   };
 }
 
-/** `/?host`: choose the game, the number of players and a deck, then host the room. */
+/** `/?host`: choose the game, the number of players and, if the game takes one, a file of your own; then host the room. */
 async function mountCreate(main, ctx, params) {
   const games = (await ctx.gameList()).filter((g) => g.max_players >= 3);
   const wanted = params.get("game");
-  let deck = null; // an uploaded deck's id, once checked by the server
+  let upload = null; // the server's answer for a checked upload
   const form = h("form", { class: "host-create panel" });
   main.append(h("section", { class: "host" }, form));
 
   function draw() {
     const { t } = ctx;
-    const select = h("select", { name: "game", id: "host-game", onchange: () => { deck = null; draw(); } }, games.map((g) => h("option", { value: g.id, selected: g.id === (form.gameId ?? wanted ?? "quiadiquoi") ? true : null }, g.name)));
+    const select = h("select", { name: "game", id: "host-game", onchange: () => { upload = null; draw(); } }, games.map((g) => h("option", { value: g.id, selected: g.id === (form.gameId ?? wanted ?? "quiadiquoi") ? true : null }, g.name)));
     form.gameId = select.value || games[0]?.id;
     const chosen = games.find((g) => g.id === form.gameId) ?? games[0];
     const players = h("input", { type: "number", name: "players", id: "host-players", min: chosen.min_players, max: chosen.max_players, value: Math.max(chosen.min_players, Math.min(chosen.max_players, chosen.default_players ?? chosen.min_players)) });
     const computers = h("input", { type: "number", name: "computers", id: "host-computers", min: 0, max: chosen.max_players - 1, value: 0 });
-    const hasDeck = (chosen.options ?? []).some((o) => o.name === "deck");
-    const problems = h("ul", { class: "deck-problems", role: "alert" });
-    const deckNote = h("p", { class: "help", "data-deck": "" }, deck ? t("host.deck_ok", { name: deck.name, n: deck.cards }) : t("host.deck_help"));
+    // an option of the game that takes a text uploaded for this room (a upload of cards...)
+    const uploadable = (chosen.options ?? []).find((o) => o.upload);
+    const hasUpload = Boolean(uploadable);
+    const problems = h("ul", { class: "upload-problems", role: "alert" });
+    const uploadNote = h("p", { class: "help", "data-upload": "" }, upload ? t("host.upload_ok", { name: upload.name }) : t("host.upload_help"));
     const file = h("input", {
       type: "file",
       accept: ".toml,.csv,text/csv",
-      id: "host-deck",
+      id: "host-upload",
       onchange: async () => {
         const picked = file.files?.[0];
         clear(problems);
         if (!picked) return;
         const format = picked.name.toLowerCase().endsWith(".csv") ? "csv" : "toml";
         try {
-          deck = await party.deck({ game: chosen.id, text: await picked.text(), format, name: picked.name.replace(/\.\w+$/, "") });
-          deckNote.textContent = t("host.deck_ok", { name: deck.name, n: deck.cards });
+          upload = await party.upload({ game: chosen.id, option: uploadable.name, text: await picked.text(), format, name: picked.name.replace(/\.\w+$/, "") });
+          uploadNote.textContent = t("host.upload_ok", { name: upload.name });
         } catch (err) {
-          deck = null;
-          deckNote.textContent = t("host.deck_bad");
+          upload = null;
+          uploadNote.textContent = t("host.upload_bad");
           for (const p of err.body?.problems ?? [{ problem: err.message }]) {
-            problems.append(h("li", {}, p.line ? t("host.deck_line", { n: p.line }) : "", p.field ? h("code", {}, p.field) : "", " ", p.problem));
+            problems.append(h("li", {}, p.line ? t("host.upload_line", { n: p.line }) : "", p.field ? h("code", {}, p.field) : "", " ", p.problem));
           }
         }
       },
@@ -293,7 +296,7 @@ async function mountCreate(main, ctx, params) {
       h("label", { class: "field-line", for: "host-game" }, t("host.game"), select),
       h("label", { class: "field-line", for: "host-players" }, t("host.players"), players),
       h("label", { class: "field-line", for: "host-computers" }, t("host.computers"), computers),
-      hasDeck ? h("div", { class: "field-line" }, h("label", { for: "host-deck" }, t("host.deck")), h("div", {}, file, deckNote, problems)) : null,
+      hasUpload ? h("div", { class: "field-line" }, h("label", { for: "host-upload" }, pick(uploadable.label, ctx.lang) || uploadable.name), h("div", {}, file, uploadNote, problems)) : null,
       error,
       h("div", { class: "button-row" }, h("button", { type: "submit", class: "btn btn-primary", "data-action": "create-party" }, t("host.create"))),
     );
@@ -303,7 +306,7 @@ async function mountCreate(main, ctx, params) {
       const bots = Math.min(Number(computers.value) || 0, n - 1);
       const seats = Array.from({ length: n }, (_, i) => (i >= n - bots ? { kind: "computer", level: "random" } : { kind: "human" }));
       try {
-        const created = await ctx.api.createRoom({ game: chosen.id, players: n, seats, seating: "as_listed", player_id: ctx.store.playerId(), options: deck ? { deck: `room:${deck.deck}` } : {} });
+        const created = await ctx.api.createRoom({ game: chosen.id, players: n, seats, seating: "as_listed", player_id: ctx.store.playerId(), options: upload ? { [upload.option]: upload.value } : {} });
         ctx.navigate(`/?host=${encodeURIComponent(created.room)}`, { replace: true });
       } catch (err) {
         error.textContent = err.message;
