@@ -107,3 +107,10 @@ def test_the_command_writes_a_report_in_french(tmp_path: Path) -> None:
     assert (tmp_path / "report.html").is_file() and (tmp_path / "figures.json").is_file()
     unknown = CliRunner().invoke(app, ["study", "nope", "--out", str(tmp_path)])
     assert unknown.exit_code != 0
+
+
+def test_a_game_with_text_moves_is_studied_too() -> None:
+    spec = StudySpec("quiadiquoi", ("random", "random", "random"), 4, {"deck": "test-fr"}, seed=2)
+    figures = figures_of("quiadiquoi", spec.options, spec.players, run_study(spec))
+    assert figures.games == 4
+    assert sum(s.count for s in figures.wins) + figures.draws.count == 4

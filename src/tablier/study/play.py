@@ -55,7 +55,12 @@ def play_one(spec: StudySpec, index: int) -> GameFacts:
     while not state.is_terminal():
         seat = rng.choice(state.current_players())
         branching.append(len(state.legal_moves(seat)))
-        state.apply(seat, players[seat].choose(state.observation(seat), seat))
+        move = str(players[seat].choose(state.observation(seat), seat))
+        if game.is_template(move):
+            # a text move (an answer...): one of the game's own filled-in examples
+            examples = state.example_text_moves(seat, rng)
+            move = rng.choice(examples) if examples else move
+        state.apply(seat, move)
     outcome = state.outcome() or {}
     record = state.record()
     record["players"] = list(spec.players)
