@@ -48,6 +48,9 @@ class Game(ABC):
     # players of this game only: name -> "module:factory" (imported when asked for);
     # a factory takes (game, seed) and returns a computer player
     named_players: ClassVar[Mapping[str, str]] = {}
+    # HTTP routes of this game only (its solo puzzles...): "module:router", a FastAPI
+    # APIRouter the server mounts
+    http_routes: ClassVar[str | None] = None
     # how the pages name those players: name -> {"fr": ..., "en": ...}
     player_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     # command-line sub-commands of this game only: name -> "module:typer_app"

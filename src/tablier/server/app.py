@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import importlib
 import json
 import logging
 import mimetypes
@@ -470,6 +471,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 del sockets[client]
 
     app.include_router(party_router)
+    # routes a game brings (its solo puzzles...)
+    for game_id in registry.game_ids():
+        target = registry.game_class(game_id).http_routes
+        if target:
+            module, _, attr = target.partition(":")
+            app.include_router(getattr(importlib.import_module(module), attr))
 
     # -------------------------------------------------------------- the web client
     if WEB_DIR.is_dir():

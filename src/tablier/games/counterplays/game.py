@@ -40,6 +40,8 @@ class Counterplays(Game):
     }
     duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
+    # the solo puzzles in the browser (js/boards/counterplays-puzzle.js)
+    http_routes: ClassVar[str | None] = "tablier.games.counterplays.puzzles.api:router"
     # `tablier puzzle ...`: the solo puzzles
     cli_commands: ClassVar[Mapping[str, str]] = {
         "puzzle": "tablier.games.counterplays.cli:puzzle_app"

@@ -124,7 +124,9 @@ class CounterplaysBoard extends HTMLElement {
     const { t, names } = this.view;
     const obs = this.view.state.observation;
     const top = summit(obs.level_counts);
-    const lead = top.level
+    const lead = this.view.solo
+      ? t("counterplays.puzzle.laid", { n: (obs.tiles ?? []).length })
+      : top.level
       ? t("counterplays.summit", {
           level: top.level,
           a: names[0],
@@ -221,7 +223,6 @@ class CounterplaysBoard extends HTMLElement {
     }
     if (!this.options) return;
     // where the chosen tile may go, a ghost of one placement, and the cells to pick
-    const ghost = this.ghost();
     const spotLayer = layer("cp-spots");
     for (const [x, y] of spots) {
       const k = key(x, y);
@@ -234,9 +235,10 @@ class CounterplaysBoard extends HTMLElement {
       });
       poly.addEventListener("pointerenter", (e) => {
         if (e.pointerType === "touch" || this.spot) return;
-        this.hoverSpot = k;
         this.index = this.options.placements.indexOf(this.options.byCell.get(k)[0]);
-        this.drawBoard();
+        // only the ghost moves: the cells under the pointer stay the same elements
+        this.drawGhost(heights);
+        this.drawBar();
       });
       poly.addEventListener("click", () => {
         if (this.dragged) return;
@@ -244,16 +246,22 @@ class CounterplaysBoard extends HTMLElement {
       });
       spotLayer.append(poly);
     }
-    if (ghost) {
-      const level = levelOf(ghost.cells, heights);
-      const g = s("g", { class: "ghost" });
-      for (const [x, y] of ghost.cells) g.append(s("polygon", { points: points(triangle(x, y)) }));
-      const centres = ghost.cells.map(([x, y]) => centre(x, y));
-      const cx = centres.reduce((sum, p) => sum + p[0], 0) / 6;
-      const cy = centres.reduce((sum, p) => sum + p[1], 0) / 6;
-      g.append(s("text", { x: (cx * S).toFixed(1), y: (-cy * S + 5).toFixed(1), class: "ghost-letter" }, `${this.letter}${level}`));
-      svg.append(g);
-    }
+    this.ghostLayer = svg.appendChild(s("g", { class: "ghost" }));
+    this.drawGhost(heights);
+  }
+
+  drawGhost(heights) {
+    const ghost = this.ghost();
+    const g = this.ghostLayer;
+    if (!g) return;
+    clear(g);
+    if (!ghost) return;
+    const level = levelOf(ghost.cells, heights);
+    for (const [x, y] of ghost.cells) g.append(s("polygon", { points: points(triangle(x, y)) }));
+    const centres = ghost.cells.map(([x, y]) => centre(x, y));
+    const cx = centres.reduce((sum, p) => sum + p[0], 0) / 6;
+    const cy = centres.reduce((sum, p) => sum + p[1], 0) / 6;
+    g.append(s("text", { x: (cx * S).toFixed(1), y: (-cy * S + 5).toFixed(1), class: "ghost-letter" }, `${this.letter}${level}`));
   }
 
   sameCells(cells, move) {
@@ -326,7 +334,7 @@ class CounterplaysBoard extends HTMLElement {
         h("button", { type: "button", class: "btn btn-small", "data-action": "previous", disabled: list.length < 2, onclick: () => this.step(-1), title: "F" }, "◀"),
         h("span", { class: "cp-count" }, this.spot ? t("counterplays.here", { i: at, n: list.length }) : t("counterplays.all", { i: at, n: list.length })),
         h("button", { type: "button", class: "btn btn-small", "data-action": "next", disabled: list.length < 2, onclick: () => this.step(1), title: "R" }, "▶"),
-        h("button", { type: "button", class: "btn btn-small btn-primary", "data-action": "place", disabled: !list.length, onclick: () => this.place() }, t("counterplays.place")),
+        h("button", { type: "button", class: "btn btn-small btn-primary", "data-action": "place", "data-move": this.ghost()?.move ?? "", disabled: !list.length, onclick: () => this.place() }, t("counterplays.place")),
         h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => { this.reset(); this.render(this.view); } }, t("counterplays.cancel")),
       ),
     );
@@ -336,7 +344,8 @@ class CounterplaysBoard extends HTMLElement {
     const { t, names } = this.view;
     const obs = this.view.state.observation;
     const me = this.view.seat;
-    const order = me === 1 ? [1, 0] : [0, 1];
+    // a solo puzzle has one tray
+    const order = this.view.solo ? [0] : me === 1 ? [1, 0] : [0, 1];
     clear(this.trays);
     for (const p of order) {
       const left = new Set(obs.tiles_left?.[p] ?? []);
