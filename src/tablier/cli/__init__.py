@@ -1,7 +1,8 @@
 """The `tablier` command: play, read rules, replay, serve, study — French by default.
 
 Each sub-command lives in its own module; games add their own sub-commands through
-`Game.cli_commands` (a deck checker, solo puzzles...).
+`Game.cli_commands` (a deck checker, solo puzzles...). The language is `--lang`, else
+TABLIER_LANG, else French; errors are one line on stderr with an exit code other than 0.
 """
 
 from __future__ import annotations
@@ -10,19 +11,30 @@ import importlib
 from typing import Annotated
 
 import typer
+import typer.rich_utils
 
 import tablier
-from tablier.cli import arena, basics, play, serve
-from tablier.cli.lang import set_lang
-from tablier.cli.texts import say
+from tablier.cli import arena, games, play, replay, rules, serve
+from tablier.cli.common import LangOption, QuietOption
+from tablier.cli.texts import helptext, say
 from tablier.core.registry import game_class, game_ids
 from tablier.study.cli import study
 
+# the frame Typer draws around the help pages, in the help's language
+typer.rich_utils.OPTIONS_PANEL_TITLE = helptext("panel.options")
+typer.rich_utils.COMMANDS_PANEL_TITLE = helptext("panel.commands")
+typer.rich_utils.ARGUMENTS_PANEL_TITLE = helptext("panel.arguments")
+typer.rich_utils.ERRORS_PANEL_TITLE = helptext("panel.error")
+typer.rich_utils.DEFAULT_STRING = helptext("panel.default")
+typer.rich_utils.REQUIRED_LONG_STRING = helptext("panel.required")
+typer.rich_utils.ABORTED_TEXT = helptext("panel.aborted")
+
 app = typer.Typer(
-    help="Tablier : jouer, étudier et héberger cinq jeux de plateau "
-    "(Tablier: play, study and host five board games).",
+    help=helptext("help.app"),
     no_args_is_help=True,
     add_completion=False,
+    # an unexpected error still shows its traceback, without dumping local variables
+    pretty_exceptions_show_locals=False,
 )
 
 
@@ -34,29 +46,22 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _common(
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", help="fr | en (aussi / also TABLIER_LANG); français par défaut"),
-    ] = None,
+    lang: LangOption = None,
+    quiet: QuietOption = False,
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="la version / the version"
-        ),
+        typer.Option("--version", callback=_version, is_eager=True, help=helptext("help.version")),
     ] = False,
 ) -> None:
-    try:
-        set_lang(lang)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    """Options of every sub-command (their callbacks do the work)."""
 
 
-app.command()(basics.games)
-app.command()(basics.rules)
-app.command()(play.play)
-app.command()(basics.replay)
-app.command()(serve.serve)
-app.command()(arena.arena)
+app.command(help=helptext("help.games"))(games.games)
+app.command(help=helptext("help.rules"))(rules.rules)
+app.command(help=helptext("help.play"))(play.play)
+app.command(help=helptext("help.replay"))(replay.replay)
+app.command(help=helptext("help.serve"))(serve.serve)
+app.command(help=helptext("help.arena"))(arena.arena)
 app.command(name="study")(study)
 
 # sub-commands a game brings (declared on its Game class, imported when the CLI starts)

@@ -8,15 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TextColumn
 from rich.table import Table
 
 from tablier.ai.arena import (
@@ -28,36 +20,26 @@ from tablier.ai.arena import (
     save_results,
     summarize,
 )
-from tablier.ai.players import player_names
-from tablier.core.registry import game_class
+from tablier.cli.checks import check_player, check_players_count, load_game
+from tablier.cli.common import LangOption, QuietOption
+from tablier.cli.errors import ERR, fail
+from tablier.cli.progress import progress_bar
+from tablier.cli.texts import helptext, say
+
+console = Console(highlight=False)
 
 
 def parse_match(game: str, players: str, games: int, options: list[str], seed: int) -> MatchSpec:
-    """Check the command-line pieces and build the match (ValueError says what is wrong)."""
-    cls = game_class(game)
-    parsed = {}
-    for item in options:
-        if "=" not in item:
-            raise ValueError(f"an option is written key=value, not {item!r}")
-        key, value = item.split("=", 1)
-        parsed[key.strip()] = cls.parse_option(key.strip(), value)
-    game_obj = cls(**parsed)  # validates the combination
+    """Check the command-line pieces and build the match (one line and exit if wrong)."""
+    game_obj = load_game(game, options)
     names = tuple(n.strip() for n in players.split(",") if n.strip())
-    known = player_names()
-    usable = player_names(game_obj)
-    for name in names:
-        if name not in known:
-            raise ValueError(f"unknown player {name!r}; known players: {', '.join(known)}")
-        if name not in usable:
-            raise ValueError(f"{name!r} cannot play {game}; players for it: {', '.join(usable)}")
-    if not cls.min_players <= len(names) <= cls.max_players:
-        raise ValueError(
-            f"{game} is played by {cls.min_players} to {cls.max_players} players; "
-            f"{len(names)} were named"
-        )
+    for name in dict.fromkeys(names):
+        check_player(name, game_obj)
+    if not game_obj.min_players <= len(names) <= game_obj.max_players:
+        check_players_count(game_obj, len(names))
     if games < 1:
-        raise ValueError("the match needs at least one game")
-    return MatchSpec(game=game, players=names, games=games, options=parsed, seed=seed)
+        fail(say("at_least_one", option="--games", value=games))
+    return MatchSpec(game=game, players=names, games=games, options=game_obj.options, seed=seed)
 
 
 def _pct(low: float, high: float) -> str:
@@ -75,10 +57,10 @@ def _share(count: int, games: int, interval: tuple[float, float]) -> str:
 
 
 def results_table(spec: MatchSpec, summaries: list[PlayerSummary]) -> Table:
-    table = Table(title=f"{spec.game}: {spec.games} games, seats alternated (95% Wilson)")
-    table.add_column("player")
-    for column in ("wins", "draws", "losses", "score", "Elo diff"):
-        table.add_column(column, justify="right")
+    table = Table(title=say("arena.title", game=spec.game, n=spec.games))
+    table.add_column(say("arena.player"))
+    for column in ("wins", "draws", "losses", "score", "elo"):
+        table.add_column(say(f"arena.{column}"), justify="right")
     for s in summaries:
         table.add_row(
             s.name,
@@ -92,18 +74,19 @@ def results_table(spec: MatchSpec, summaries: list[PlayerSummary]) -> Table:
 
 
 def timing_table(summaries: list[PlayerSummary]) -> Table:
-    table = Table(title="time per move")
-    table.add_column("player")
-    for column in ("moves", "mean", "max", "budget", f"> budget+{BUDGET_TOLERANCE:.0%}"):
-        table.add_column(column, justify="right")
-    table.add_column("illegal", justify="right")
+    table = Table(title=say("arena.time"))
+    table.add_column(say("arena.player"))
+    for column in ("moves", "mean", "max", "budget"):
+        table.add_column(say(f"arena.{column}"), justify="right")
+    table.add_column(say("arena.over", pct=f"{BUDGET_TOLERANCE:.0%}"), justify="right")
+    table.add_column(say("arena.illegal"), justify="right")
     for s in summaries:
         table.add_row(
             s.name,
             str(s.moves),
             f"{s.mean_time:.3f} s",
             f"{s.max_time:.3f} s",
-            f"{s.budget:g} s" if s.budget is not None else "none",
+            f"{s.budget:g} s" if s.budget is not None else say("arena.no_budget"),
             str(s.over_budget),
             str(s.illegal),
         )
@@ -111,54 +94,46 @@ def timing_table(summaries: list[PlayerSummary]) -> Table:
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="le jeu / the game (tablier games)")],
+    game: Annotated[str, typer.Argument(help=helptext("help.game"), show_default=False)],
     players: Annotated[
-        str, typer.Option("--players", "-p", help="Player names, comma-separated.")
+        str, typer.Option("--players", "-p", help=helptext("help.arena_players"))
     ] = "hard,greedy",
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 200,
+    games: Annotated[int, typer.Option("--games", "-n", help=helptext("help.arena_games"))] = 200,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+        list[str] | None,
+        typer.Option("--option", "-o", help=helptext("help.option"), show_default=False),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played at once.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=helptext("help.jobs"))] = 1,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Directory for the game records.")
+        Path | None, typer.Option("--save", help=helptext("help.records_dir"), show_default=False)
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole match.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=helptext("help.match_seed"))] = 0,
+    lang: LangOption = None,
+    quiet: QuietOption = False,
 ) -> None:
-    """Play computer players against each other and report results with intervals."""
-    console = Console()
-    try:
-        spec = parse_match(game, players, games, option or [], seed)
-    except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+    """Play computers against each other (help text: `help.arena` in texts.py)."""
+    if jobs < 1:
+        fail(say("at_least_one", option="--jobs", value=jobs))
+    spec = parse_match(game, players, games, option or [], seed)
     tally = [0, 0, 0]
-
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[tally]}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    )
     first = spec.players[0]
-    with progress:
-        task = progress.add_task(
-            f"{' vs '.join(spec.players)}", total=spec.games, tally=f"{first}: 0-0-0"
-        )
+
+    def tally_text() -> str:
+        return say("arena.tally", name=first, w=tally[0], d=tally[1], l=tally[2])
+
+    with progress_bar(TextColumn("{task.fields[tally]}")) as bar:
+        task = bar.add_task(" vs ".join(spec.players), total=spec.games, tally=tally_text())
 
         def on_result(result: GameResult) -> None:
             score = result.score_of(0)
             tally[0 if score == 1.0 else 1 if score == 0.5 else 2] += 1
-            progress.update(
-                task, advance=1, tally=f"{first}: {tally[0]}-{tally[1]}-{tally[2]} (W-D-L)"
-            )
+            bar.update(task, advance=1, tally=tally_text())
             if result.illegal:
-                progress.console.print(
-                    f"[red]illegal move in game {result.index}: {result.illegal}[/red]"
+                # a fault of a computer player: said even without the bar
+                ERR.print(
+                    say("arena.illegal_in", index=result.index, why=result.illegal),
+                    style="red",
+                    markup=False,
                 )
 
         results = run_match(spec, jobs=jobs, on_result=on_result)
@@ -168,4 +143,4 @@ def arena(
     console.print(timing_table(summaries))
     if save is not None:
         paths = save_results(results, save, spec.game)
-        console.print(f"{len(paths)} records saved in {save}")
+        console.print(say("arena.saved", n=len(paths), path=save), markup=False)

@@ -7,50 +7,39 @@ from typing import Annotated
 
 import typer
 
-import tablier
-from tablier.ai.players import MissingExtra
+from tablier.cli.checks import check_player, check_players_count, load_game
+from tablier.cli.common import LangOption
 from tablier.cli.errors import fail
-from tablier.cli.lang import set_lang
-from tablier.cli.session import PlaySession, parse_options
-from tablier.cli.texts import say
-from tablier.core.game import Game
-
-
-def load_game(game_id: str, option_texts: list[str]) -> Game:
-    if game_id not in tablier.game_ids():
-        raise ValueError(say("unknown_game", game=game_id, known=", ".join(tablier.game_ids())))
-    cls = tablier.game_class(game_id)
-    return cls(**parse_options(cls, option_texts))
+from tablier.cli.session import PlaySession
+from tablier.cli.texts import helptext
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="le jeu / the game (tablier games)")],
+    game: Annotated[str, typer.Argument(help=helptext("help.game"), show_default=False)],
     option: Annotated[
-        list[str] | None, typer.Option("-o", "--option", help="option du jeu / game option k=v")
+        list[str] | None,
+        typer.Option("-o", "--option", help=helptext("help.option"), show_default=False),
     ] = None,
-    vs: Annotated[
-        str,
-        typer.Option("--vs", help="human (même terminal / same terminal), random, un niveau"),
-    ] = "human",
-    seat: Annotated[int, typer.Option("--seat", help="votre siège / your seat")] = 0,
-    players: Annotated[int | None, typer.Option("--players", help="joueurs / players")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="graine / seed")] = None,
+    vs: Annotated[str, typer.Option("--vs", help=helptext("help.vs"))] = "human",
+    seat: Annotated[int, typer.Option("--seat", help=helptext("help.seat"))] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help=helptext("help.players"), show_default=False)
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help=helptext("help.seed"), show_default=False)
+    ] = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="enregistrer / save the record")
+        Path | None, typer.Option("--save", help=helptext("help.save"), show_default=False)
     ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="fr | en")] = None,
+    lang: LangOption = None,
 ) -> None:
-    """Jouer dans le terminal (Play in the terminal)."""
-    if lang is not None:
-        try:
-            set_lang(lang)
-        except ValueError as exc:
-            fail(str(exc))
+    """Play in the terminal (help text: `help.play` in texts.py)."""
+    game_obj = load_game(game, option or [])
+    if players is not None:
+        check_players_count(game_obj, players)
+    check_player(vs, game_obj, allow_human=True)
     try:
-        game_obj = load_game(game, option or [])
         session = PlaySession(game_obj, vs=vs, seat=seat, players=players, seed=seed, save=save)
-    except MissingExtra as exc:
-        fail(say("missing_extra", what=f"--vs {vs}", extra=exc.extra))
     except ValueError as exc:
         fail(str(exc))
     session.run()

@@ -6,20 +6,19 @@ from typing import Annotated
 
 import typer
 
+from tablier.cli.common import LangOption
 from tablier.cli.errors import fail
-from tablier.cli.texts import say
+from tablier.cli.texts import helptext, say
 
 
 def serve(
-    host: Annotated[
-        str, typer.Option(help="adresse d'écoute / address to listen on")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port d'écoute / port to listen on")] = 8000,
-    db: Annotated[
-        str | None, typer.Option(help="base de données / database URL (sqlite:///tablier.db)")
-    ] = None,
+    host: Annotated[str, typer.Option(help=helptext("help.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=helptext("help.port"))] = 8000,
+    db: Annotated[str | None, typer.Option(help=helptext("help.db"), show_default=False)] = None,
+    lang: LangOption = None,
 ) -> None:
-    """Lancer la plateforme web (Start the web platform)."""
+    """Start the web platform (help text: `help.serve` in texts.py)."""
+    # checked here rather than by Typer's range, so the refusal is one line in French
     if not 1 <= port <= 65535:
         fail(say("port", port=port))
     from tablier.server import run

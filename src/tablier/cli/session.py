@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
@@ -18,17 +17,6 @@ from tablier.core.state import State
 
 TEMPLATE = re.compile(r"<[^>]+>")
 LIST_LIMIT = 40
-
-
-def parse_options(cls: type[Game], texts: list[str]) -> dict[str, Any]:
-    """`key=value` texts from the command line → typed, validated options."""
-    options: dict[str, Any] = {}
-    for text in texts:
-        if "=" not in text:
-            raise ValueError(say("option.format", text=text))
-        key, value = text.split("=", 1)
-        options[key.strip()] = cls.parse_option(key.strip(), value)
-    return options
 
 
 class PlaySession:
