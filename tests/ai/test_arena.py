@@ -79,16 +79,32 @@ def test_summary_counts_results_from_each_players_point_of_view() -> None:
     assert b.over_budget == 0
 
 
-def test_match_arguments_are_checked() -> None:
+@pytest.mark.parametrize(
+    ("players", "more", "said"),
+    [
+        ("hard,nobody", [], "joueur inconnu 'nobody'"),
+        ("hard,random", ["-o", "oops"], "l'option 'oops' s'écrit clé=valeur"),
+        ("hard", [], "joueurs, pas 1"),
+        ("hard,random", ["--games", "0"], "--games vaut au moins 1, pas 0"),
+        ("hard,rule-of-thumb", [], "'rule-of-thumb' ne sait pas jouer à"),
+    ],
+)
+def test_match_arguments_are_checked(players: str, more: list[str], said: str) -> None:
+    from typer.testing import CliRunner
+
+    from tablier.cli import app
+
     game_id = _two_player_game()
-    with pytest.raises(ValueError, match="unknown player"):
-        parse_match(game_id, "hard,nobody", 2, [], 0)
-    with pytest.raises(ValueError, match="key=value"):
-        parse_match(game_id, "hard,random", 2, ["oops"], 0)
-    with pytest.raises(ValueError, match="1 were named"):
-        parse_match(game_id, "hard", 2, [], 0)
-    spec = parse_match(game_id, "hard, random", 5, [], 3)
-    assert spec.players == ("hard", "random")
+    out = CliRunner().invoke(app, ["arena", game_id, "--players", players, *more])
+    assert out.exit_code == 2
+    # one line on stderr, nothing on stdout
+    assert said in out.stderr and out.stderr.count("\n") == 1
+    assert out.stdout == ""
+
+
+def test_a_match_is_built_from_the_command_line_pieces() -> None:
+    spec = parse_match(_two_player_game(), "hard, random", 5, [], 3)
+    assert spec.players == ("hard", "random") and spec.games == 5 and spec.seed == 3
 
 
 def test_arena_command_saves_records(tmp_path: Path) -> None:
@@ -102,7 +118,10 @@ def test_arena_command_saves_records(tmp_path: Path) -> None:
         ["arena", game_id, "--players", "random,random", "--games", "2", "--save", str(tmp_path)],
     )
     assert out.exit_code == 0, out.output
-    assert "Elo" in out.output
+    assert "écart Elo" in out.stdout and "temps par coup" in out.stdout
+    assert "2 parties enregistrées" in out.stdout
+    # no terminal: no progress bar anywhere
+    assert out.stderr == ""
     saved = sorted(tmp_path.glob("*.tablier.json"))
     assert len(saved) == 2
     assert tablier.replay(tablier.load_record(saved[0])).is_terminal()
@@ -131,9 +150,3 @@ def test_player_names_for_a_game_leave_out_players_that_cannot_play_it() -> None
     if "quiwin" in tablier.game_ids():
         assert "rule-of-thumb" in player_names(tablier.load("quiwin"))
         assert "openspiel-mcts" not in player_names(tablier.load("quiwin"))
-
-
-def test_arena_refuses_a_player_that_cannot_play_the_game() -> None:
-    game_id = _two_player_game()
-    with pytest.raises(ValueError, match="cannot play"):
-        parse_match(game_id, "hard,rule-of-thumb", 2, [], 0)

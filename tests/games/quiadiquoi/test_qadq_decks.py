@@ -217,12 +217,18 @@ def test_cli_check_ok_and_broken(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(deck_app, ["check", "test-fr"])
     assert result.exit_code == 0
-    assert "24 cards" in result.output
+    assert result.stdout.startswith("ok — ") and ": 24 cartes (histoire " in result.stdout
+    english = runner.invoke(deck_app, ["check", "test-fr", "--lang", "en"])
+    assert ": 24 cards (histoire " in english.stdout
     broken = tmp_path / "broken.toml"
     broken.write_text(GOOD_CARD.format(id="c1").replace("difficulty = 1", "difficulty = 5"))
     result = runner.invoke(deck_app, ["check", str(broken)])
     assert result.exit_code == 1
-    assert "card 'c1': field 'difficulty'" in result.output
+    # the problems go to stderr under a French head, one line each
+    lines = result.stderr.splitlines()
+    assert lines[0] == "1 problème dans le paquet :"
+    assert "card 'c1': field 'difficulty'" in lines[1]
+    assert result.stdout == ""
 
 
 def test_cli_import_writes_a_checked_deck(tmp_path: Path) -> None:
@@ -231,6 +237,7 @@ def test_cli_import_writes_a_checked_deck(tmp_path: Path) -> None:
     target = tmp_path / "mine.toml"
     result = runner.invoke(deck_app, ["import", str(source), "-o", str(target)])
     assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{target} écrit — mine : 1 carte (")
     assert load_deck(target).cards[0].author == "René Descartes"
     result = runner.invoke(deck_app, ["check", str(target)])
     assert result.exit_code == 0
@@ -241,6 +248,7 @@ def test_cli_import_refuses_a_broken_csv(tmp_path: Path) -> None:
     target = tmp_path / "out.toml"
     result = CliRunner().invoke(deck_app, ["import", str(source), "-o", str(target)])
     assert result.exit_code == 1
+    assert "problème" in result.stderr and "sciences" in result.stderr
     assert not target.exists()
 
 

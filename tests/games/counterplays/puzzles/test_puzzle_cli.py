@@ -39,11 +39,20 @@ def test_tile_draws_a_solution() -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["tile", "circle", "3"], ["tile", "parallelogram", "3"], ["triangle", "--side", "0"]]
+    ("args", "said"),
+    [
+        (["tile", "circle", "3"], "forme inconnue ou mal mesurée circle 3"),
+        (["tile", "parallelogram", "3"], "forme inconnue ou mal mesurée parallelogram 3"),
+        (["triangle", "--side", "0"], "le côté d'un triangle vaut au moins 1"),
+        (["rhombus", "--side", "0", "--lang", "en"], "a rhombus's side is at least 1"),
+        (["level6", "--width", "0"], "la largeur et le budget valent au moins 1"),
+    ],
 )
-def test_bad_requests_are_refused(args: list[str]) -> None:
+def test_bad_requests_are_refused_in_one_line_on_stderr(args: list[str], said: str) -> None:
     result = runner.invoke(puzzle_app, args)
     assert result.exit_code == 2
+    assert result.stderr.strip() == said or result.stderr.startswith(said)
+    assert result.stderr.count("\n") == 1 and result.stdout == ""
 
 
 def test_surround_one_tile_with_its_follow_up() -> None:
@@ -57,7 +66,7 @@ def test_surround_one_tile_with_its_follow_up() -> None:
 def test_surround_refuses_an_unknown_tile() -> None:
     result = runner.invoke(puzzle_app, ["surround", "--tile", "q"])
     assert result.exit_code == 2
-    assert "no tile" in result.output
+    assert "pas de tuile 'q' ; les tuiles : c, o, u, n" in result.stderr
 
 
 def test_level6_saves_a_record_that_replays(tmp_path: Path) -> None:
@@ -67,6 +76,9 @@ def test_level6_saves_a_record_that_replays(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     assert "Found: a tile reaches level" in result.output
+    assert f"Partie enregistrée dans {target}.tablier.json" in result.output
+    # without a terminal the search shows no bar: stderr stays empty
+    assert result.stderr == ""
     saved = tmp_path / "line.tablier.json"
     state = tablier.replay(tablier.load_record(saved))
     assert isinstance(state, CounterplaysState)
@@ -82,3 +94,18 @@ def test_the_main_command_has_the_puzzle_group() -> None:
     )
     assert done.returncode == 0
     assert "64 < 72 < 81" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("fr", "Les énigmes solo de Counterplays"), ("en", "Counterplays solo puzzles")],
+)
+def test_the_puzzle_help_follows_the_language(lang: str, words: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tablier", "--lang", lang, "puzzle", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0
+    assert words in done.stdout
