@@ -50,9 +50,8 @@ def load_game(game_id: str, option_texts: list[str]) -> Game:
 
 def check_players_count(game: Game, count: int) -> None:
     if not game.min_players <= count <= game.max_players:
-        fail(
-            say("players.range", game=game.id, low=game.min_players, high=game.max_players, n=count)
-        )
+        key = "players.exact" if game.min_players == game.max_players else "players.range"
+        fail(say(key, game=game.id, low=game.min_players, high=game.max_players, n=count))
 
 
 def check_player(name: str, game: Game, allow_human: bool = False) -> None:

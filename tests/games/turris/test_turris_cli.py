@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ def tablier_cmd(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]
         text=True,
         timeout=120,
         check=False,
+        # French by default is what these tests read, whatever the caller's TABLIER_LANG
+        env={k: v for k, v in os.environ.items() if k != "TABLIER_LANG"},
     )
 
 
