@@ -40,6 +40,7 @@ from tablier.server.rooms import Room
 from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StoredGame
+from tablier.server.studies import router as studies_router
 from tablier.server.websocket import serve_socket
 
 log = logging.getLogger("tablier.server")
@@ -471,6 +472,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 del sockets[client]
 
     app.include_router(party_router)
+    app.state.studies_dir = settings.studies_dir
+    app.include_router(studies_router)
     # routes a game brings (its solo puzzles...)
     for game_id in registry.game_ids():
         target = registry.game_class(game_id).http_routes

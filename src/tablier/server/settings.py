@@ -28,6 +28,8 @@ class Settings:
     sockets_per_client: int = 64
     # a room nobody is connected to leaves memory after this long (the database keeps it)
     room_idle_seconds: float = 600.0
+    # where `tablier study` writes its reports, one folder per game
+    studies_dir: str = "studies"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -49,4 +51,5 @@ class Settings:
             max_rooms=int(number("TABLIER_MAX_ROOMS", cls.max_rooms)),
             sockets_per_client=int(number("TABLIER_SOCKETS_PER_CLIENT", cls.sockets_per_client)),
             room_idle_seconds=number("TABLIER_ROOM_IDLE_SECONDS", cls.room_idle_seconds),
+            studies_dir=os.environ.get("TABLIER_STUDIES", cls.studies_dir),
         )

@@ -70,7 +70,9 @@ def study(
         str | None, typer.Option("--ray", help="adresse d'un cluster Ray, ou local")
     ] = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
-    out: Annotated[Path, typer.Option("--out")] = Path("study"),
+    out: Annotated[
+        Path | None, typer.Option("--out", help="dossier / folder (studies/<jeu>)")
+    ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="fr | en")] = None,
 ) -> None:
     """Étude d'équilibre : avantage du premier joueur, longueur, fins de partie, variantes."""
@@ -133,5 +135,6 @@ def study(
     ]
     for difference in differences:
         typer.echo(difference.verdict(lang))
-    page, data = write_report(out, results, differences, lang)
+    # by default where the server's study page looks: studies/<game>/
+    page, data = write_report(out or Path("studies") / game, results, differences, lang)
     typer.echo(TEXTS.text("written", lang, page=page, data=data))

@@ -133,6 +133,7 @@ async function route() {
   else if (params.has("host")) module = await import("./views/host.js");
   else if (params.has("join-code")) module = await import("./views/join.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
+  else if (params.has("study")) module = await import("./views/study.js");
   else if (params.has("puzzle")) {
     // a game's solo puzzles: js/boards/<game>-puzzle.js, by convention
     const game = (params.get("puzzle") ?? "").split(":")[0].replace(/[^a-z0-9_-]/g, "");

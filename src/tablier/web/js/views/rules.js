@@ -32,6 +32,8 @@ export async function mount(main, ctx, params) {
             "p",
             { class: "rules-play" },
             h("a", { class: "btn btn-primary", href: `/?create=${id}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?create=${id}`); } }, t("rules.play", { game: game.name })),
+            " ",
+            h("a", { class: "btn btn-ghost", href: `/?study=${id}`, "data-action": "study", onclick: (e) => { e.preventDefault(); ctx.navigate(`/?study=${id}`); } }, t("study.link")),
           ),
         );
       }
