@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
-from tablier.core.messages import Catalogue, env_lang
+from tablier.cli.lang import lang as chosen_lang
+from tablier.core.messages import Catalogue
 from tablier.core.registry import game_class, game_ids
 from tablier.study.compare import compare_first_seat
 from tablier.study.figures import Figures, figures_of
@@ -76,7 +77,8 @@ def study(
     lang: Annotated[str | None, typer.Option("--lang", help="fr | en")] = None,
 ) -> None:
     """Étude d'équilibre : avantage du premier joueur, longueur, fins de partie, variantes."""
-    lang = lang or env_lang()
+    # also `tablier --lang en study ...` (the option given before the sub-command)
+    lang = lang or chosen_lang()
     console = Console(stderr=True, highlight=False)
     if game not in game_ids():
         console.print(TEXTS.text("unknown_game", lang, game=game, known=", ".join(game_ids())))
