@@ -24,7 +24,7 @@ from tablier.cli.checks import check_player, check_players_count, load_game
 from tablier.cli.common import LangOption, QuietOption
 from tablier.cli.errors import ERR, fail
 from tablier.cli.progress import progress_bar
-from tablier.cli.texts import helptext, say
+from tablier.cli.texts import decimal, helptext, percent, say
 
 console = Console(highlight=False)
 
@@ -46,6 +46,10 @@ def _pct(low: float, high: float) -> str:
     return f"[{100 * low:.0f}–{100 * high:.0f}]"
 
 
+def _seconds(value: float, digits: int = 3) -> str:
+    return say("seconds", value=decimal(value, digits))
+
+
 def _elo(value: float) -> str:
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
@@ -53,7 +57,7 @@ def _elo(value: float) -> str:
 
 
 def _share(count: int, games: int, interval: tuple[float, float]) -> str:
-    return f"{count} {100 * count / max(games, 1):.0f}% {_pct(*interval)}"
+    return f"{count} {percent(count / max(games, 1))} {_pct(*interval)}"
 
 
 def results_table(spec: MatchSpec, summaries: list[PlayerSummary]) -> Table:
@@ -67,7 +71,7 @@ def results_table(spec: MatchSpec, summaries: list[PlayerSummary]) -> Table:
             _share(s.wins, s.games, s.win_interval),
             _share(s.draws, s.games, s.draw_interval),
             _share(s.losses, s.games, s.loss_interval),
-            f"{100 * s.score:.1f}%",
+            percent(s.score, 1),
             f"{_elo(s.elo[0])} [{_elo(s.elo[1])}, {_elo(s.elo[2])}]",
         )
     return table
@@ -78,15 +82,15 @@ def timing_table(summaries: list[PlayerSummary]) -> Table:
     table.add_column(say("arena.player"))
     for column in ("moves", "mean", "max", "budget"):
         table.add_column(say(f"arena.{column}"), justify="right")
-    table.add_column(say("arena.over", pct=f"{BUDGET_TOLERANCE:.0%}"), justify="right")
+    table.add_column(say("arena.over", pct=percent(BUDGET_TOLERANCE)), justify="right")
     table.add_column(say("arena.illegal"), justify="right")
     for s in summaries:
         table.add_row(
             s.name,
             str(s.moves),
-            f"{s.mean_time:.3f} s",
-            f"{s.max_time:.3f} s",
-            f"{s.budget:g} s" if s.budget is not None else say("arena.no_budget"),
+            _seconds(s.mean_time),
+            _seconds(s.max_time),
+            say("arena.no_budget") if s.budget is None else _seconds(s.budget, 2),
             str(s.over_budget),
             str(s.illegal),
         )

@@ -227,6 +227,8 @@ TEXTS = Catalogue(
         "arena.over": {"fr": "> budget+{pct}", "en": "> budget+{pct}"},
         "arena.illegal": {"fr": "illégaux", "en": "illegal"},
         "arena.no_budget": {"fr": "aucun", "en": "none"},
+        "percent": {"fr": "{value}\u00a0%", "en": "{value}%"},
+        "seconds": {"fr": "{value} s", "en": "{value} s"},
         "arena.tally": {
             "fr": "{name} : {w}-{d}-{l} (V-N-D)",
             "en": "{name}: {w}-{d}-{l} (W-D-L)",
@@ -249,6 +251,17 @@ TEXTS = Catalogue(
 def say(key: str, /, **params: Any) -> str:
     """`key` in the running command's language."""
     return TEXTS.text(key, lang(), **params)
+
+
+def decimal(value: float, digits: int) -> str:
+    """`value` with `digits` decimals, written with a decimal comma in French."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang() == "fr" else text
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share of 1 as a percentage: `37,5 %` in French, `37.5%` in English."""
+    return say("percent", value=decimal(100 * share, digits))
 
 
 def helptext(key: str) -> str:
