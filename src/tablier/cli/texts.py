@@ -37,8 +37,8 @@ TEXTS = Catalogue(
             "en": "A game's rules page.",
         },
         "help.game": {
-            "fr": "le jeu, par exemple kwinty (voir tablier games)",
-            "en": "the game, e.g. kwinty (see tablier games)",
+            "fr": "le jeu (la liste : tablier games)",
+            "en": "the game (the list: tablier games)",
         },
         "help.raw": {"fr": "affiche la source Markdown", "en": "print the Markdown source"},
         "help.replay": {
