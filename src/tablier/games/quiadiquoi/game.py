@@ -6,9 +6,11 @@ import random
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import Catalogue
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.games.quiadiquoi.deck import Card, Deck, load_deck, resolve_deck
+from tablier.games.quiadiquoi.render import TEXTS
 
 DIE_FACES: tuple[str, ...] = ("blank", "magic", "clues", "imposed", "steal_token", "steal_card")
 DEFAULT_DIE = ",".join(DIE_FACES)
@@ -69,6 +71,7 @@ class QuiAdiQuoiGame(Game):
     # silence at the answer clock's end is a move of its own (see the rules pages)
     timeout_move: ClassVar[str | None] = "timeout"
     default_opponent: ClassVar[str] = "local"
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     duration_minutes = (30, 60)
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Jeu d'ambiance sur les citations : trouvez qui a dit quoi, "
@@ -80,6 +83,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "cards_to_win",
             3,
+            label={"fr": "Cartes pour gagner", "en": "Cards to win"},
             kind=int,
             minimum=3,
             maximum=12,
@@ -91,16 +95,24 @@ class QuiAdiQuoiGame(Game):
         Option(
             "prep_rounds",
             1,
+            label={"fr": "Tours de préparation", "en": "Preparation rounds"},
             choices=(1, 2),
             help={
                 "fr": "tours de préparation sans dé ni 3e compartiment",
                 "en": "preparation rounds without the die or compartment 3",
             },
         ),
-        Option("die", True, kind=bool, help={"fr": "jouer avec le dé", "en": "play with the die"}),
+        Option(
+            "die",
+            True,
+            kind=bool,
+            help={"fr": "jouer avec le dé", "en": "play with the die"},
+            label={"fr": "Dé", "en": "Die"},
+        ),
         Option(
             "die_faces",
             DEFAULT_DIE,
+            label={"fr": "Faces du dé", "en": "Die faces"},
             help={
                 "fr": "faces du dé, séparées par des virgules : " + DEFAULT_DIE,
                 "en": "the die's faces, comma-separated: " + DEFAULT_DIE,
@@ -109,6 +121,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "difficulty",
             "base",
+            label={"fr": "Difficulté", "en": "Difficulty"},
             choices=("base", "all"),
             help={
                 "fr": "base : cartes à une étoile ; all : toutes",
@@ -118,6 +131,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "answer_seconds",
             20,
+            label={"fr": "Temps de réponse", "en": "Answer time"},
             kind=int,
             minimum=5,
             maximum=600,
@@ -130,6 +144,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "packs",
             "blue",
+            label={"fr": "Paquets", "en": "Packs"},
             choices=PACKS,
             help={
                 "fr": "blue : faces bleues ; mixed : faces mêlées ; separate : paquets séparés",
@@ -139,12 +154,14 @@ class QuiAdiQuoiGame(Game):
         Option(
             "challenge",
             False,
+            label={"fr": "Variante défi", "en": "Challenge variant"},
             kind=bool,
             help={"fr": "variante défi", "en": "challenge variant"},
         ),
         Option(
             "reader_confirms",
             True,
+            label={"fr": "Le lecteur valide", "en": "Reader confirms"},
             kind=bool,
             help={
                 "fr": "le lecteur valide chaque réponse",
@@ -154,6 +171,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "seats_without_die",
             "",
+            label={"fr": "Places sans dé", "en": "Seats without the die"},
             help={
                 "fr": "places qui jouent sans le dé pour les désavantager, ex. 0,2",
                 "en": "seats that play without the die as a handicap, e.g. 0,2",
@@ -162,6 +180,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "seats_cards_to_win",
             "",
+            label={"fr": "Objectifs par place", "en": "Targets per seat"},
             help={
                 "fr": "objectif plus élevé pour des joueurs expérimentés, ex. 1=5,3=4",
                 "en": "a higher target for experienced players, e.g. 1=5,3=4",
@@ -170,6 +189,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "cheat_sheet",
             False,
+            label={"fr": "Anti-sèche", "en": "Cheat sheet"},
             kind=bool,
             help={
                 "fr": "montrer l'anti-sèche (la liste des auteurs du paquet)",
@@ -179,6 +199,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "deck",
             "base-fr",
+            label={"fr": "Paquet", "en": "Deck"},
             help={
                 "fr": "paquet livré (base-fr, test-fr) ou chemin d'un fichier",
                 "en": "a shipped deck (base-fr, test-fr) or a file path",

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.games.quiadiquoi.state import BLUE, BORDEAUX, QuiAdiQuoiState
+from tablier.games.quiadiquoi.table import Table
 
 if TYPE_CHECKING:
     from tablier.games.quiadiquoi.game import QuiAdiQuoiGame
@@ -57,6 +58,6 @@ def restore_state(
                 face = BORDEAUX if (mode == "separate" and number == 1) else BLUE
             comps[number].append([pool.pop(), face])
     data["comps"] = comps
-    state.g = data
+    state.table = Table.from_public(num_players, data)
     state.history = [(int(p), str(m)) for p, m in observation["moves"]]
     return state
