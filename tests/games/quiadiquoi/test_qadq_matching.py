@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from qadq_answers import AUTHOR_CASES, QUOTE_CASES
+from qadq_answers import AUTHOR_CASES, GROUPS, QUOTE_CASES, lookup
 
 from tablier.games.quiadiquoi.deck import Deck, builtin_deck_path, load_deck
 from tablier.games.quiadiquoi.matching import (
     THRESHOLDS,
     author_matches,
+    card_quote_matches,
     normalize,
     quote_key,
     quote_matches,
@@ -32,6 +33,35 @@ def test_author_answers(card_id: str, answer: str, expected: bool) -> None:
 @pytest.mark.parametrize(("card_id", "answer", "expected"), QUOTE_CASES)
 def test_quotation_answers(card_id: str, answer: str, expected: bool) -> None:
     assert quote_matches(answer, DECK.card(card_id).quote) is expected
+
+
+WORDING_CASES = [
+    case for name in ("substitution", "forgiven", "alternatives") for case in GROUPS[name][1]
+]
+
+
+@pytest.mark.parametrize(("card_id", "answer", "expected"), WORDING_CASES)
+def test_quotations_are_restored_word_for_word(card_id: str, answer: str, expected: bool) -> None:
+    # a different word is wrong however close; an alternative wording of the card is right
+    assert card_quote_matches(answer, lookup(card_id)) is expected
+
+
+def test_the_issue_examples() -> None:
+    sagesse = lookup("x-sagesse")
+    assert not card_quote_matches("La sagesse perd des chaussettes", sagesse)
+    assert not card_quote_matches("Je danse, donc je suis", DECK.card("p01"))
+    assert card_quote_matches("La sagesse porte des chausettes", sagesse)
+    garde = lookup("base-fr/h027")
+    assert garde.alternatives == ("La garde meurt mais ne se rend pas !",)
+    assert card_quote_matches("La garde meurt mais ne se rend pas", garde)
+    # the alternative belongs to the card: the bare quotation does not accept it
+    assert not quote_matches("La garde meurt mais ne se rend pas", garde.quote)
+
+
+def test_substitutions_are_refused_and_every_group_has_both_labels_or_one_purpose() -> None:
+    assert {expected for _, _, expected in GROUPS["substitution"][1]} == {False}
+    assert {expected for _, _, expected in GROUPS["forgiven"][1]} == {True}
+    assert {expected for _, _, expected in GROUPS["alternatives"][1]} == {True, False}
 
 
 def test_the_labelled_set_is_large_and_balanced() -> None:
@@ -65,6 +95,7 @@ def test_normalisation() -> None:
 
 def test_thresholds_live_in_one_place() -> None:
     assert 0 < THRESHOLDS.quote_typo_rate < THRESHOLDS.author_typo_rate < 0.5
+    assert 0 < THRESHOLDS.word_typo_rate < 0.5 and THRESHOLDS.word_min_len >= 3
 
 
 def test_a_name_closer_to_another_author_is_refused() -> None:

@@ -13,7 +13,7 @@ from typing import TypedDict
 from tablier.games.quiadiquoi.base import RulesBase
 from tablier.games.quiadiquoi.deck import CLUES_PER_FACE
 from tablier.games.quiadiquoi.events import event
-from tablier.games.quiadiquoi.matching import author_matches, quote_matches
+from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches
 from tablier.games.quiadiquoi.phases import Phase
 from tablier.games.quiadiquoi.table import BLUE, Slot, Summary, flip
 
@@ -110,7 +110,7 @@ class QuestionRules(RulesBase):
         card = self.card(q.card)
         if q.face == BLUE:
             return author_matches(text, card, self.deck)
-        return quote_matches(text, card.quote)
+        return card_quote_matches(text, card)
 
     def _answer(self, player: int, text: str) -> None:
         t = self.table

@@ -15,7 +15,7 @@ from typing import TypedDict
 from tablier.games.quiadiquoi.base import RulesBase
 from tablier.games.quiadiquoi.deck import CATEGORIES
 from tablier.games.quiadiquoi.events import event
-from tablier.games.quiadiquoi.matching import quote_matches
+from tablier.games.quiadiquoi.matching import card_quote_matches
 from tablier.games.quiadiquoi.phases import Phase
 from tablier.games.quiadiquoi.table import BORDEAUX, PEBBLES, Slot
 
@@ -70,7 +70,7 @@ class TournamentRules(RulesBase):
         tour = self.tour
         fresh = already = None
         for card_id in self.table.heard:
-            if quote_matches(words, self.card(card_id).quote):
+            if card_quote_matches(words, self.card(card_id)):
                 if card_id in tour.recited:
                     already = already or card_id
                 else:

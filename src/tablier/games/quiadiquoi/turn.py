@@ -13,7 +13,7 @@ from tablier.core.messages import Message
 from tablier.games.quiadiquoi.base import RulesBase
 from tablier.games.quiadiquoi.deck import CATEGORIES
 from tablier.games.quiadiquoi.events import CATEGORY_NAMES, event
-from tablier.games.quiadiquoi.matching import author_matches, quote_matches
+from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches
 from tablier.games.quiadiquoi.phases import Phase
 from tablier.games.quiadiquoi.refusals import REFUSALS
 from tablier.games.quiadiquoi.table import BORDEAUX, Slot
@@ -188,7 +188,7 @@ class TurnRules(RulesBase):
         t.passes = 0
         for owner, card_id in self._opponent_cards():
             card = self.card(card_id)
-            if author_matches(author, card, self.deck) and quote_matches(words, card.quote):
+            if author_matches(author, card, self.deck) and card_quote_matches(words, card):
                 t.cards[owner].remove(card_id)
                 t.cards[principal].append(card_id)
                 self._hear(card_id)
