@@ -35,13 +35,20 @@ def test_magic_token_pays_with_another_category() -> None:
     assert state.table.question.card == "h01"
 
 
-def test_magic_token_is_optional() -> None:
+def test_magic_token_only_for_a_player_without_the_category_token() -> None:
+    # "s'il ne possède pas le jeton correspondant": holding it, he pays with it
     state = make(3)
     set_turn(state, 0, "magic")
     put_front(state, 3, "h01", "bordeaux")
     tokens(state, 0, histoire=1, litterature=1)
     moves = state.legal_moves(0)
-    assert {"take 1", "take 2", "take 3", "take 3 with litterature"} <= set(moves)
+    assert {"take 1", "take 2", "take 3"} <= set(moves)
+    assert not [m for m in moves if " with " in m]
+    with pytest.raises(tablier.IllegalMove) as info:
+        state.apply(0, "take 3 with litterature")
+    assert info.value.code == "quiadiquoi:refusal.take_impossible"
+    assert "magic token" in str(info.value) and "jeton magique" in info.value.text("fr")
+    assert state.table.tokens[0]["litterature"] == 1
 
 
 def test_magic_token_without_any_token_does_not_pay() -> None:

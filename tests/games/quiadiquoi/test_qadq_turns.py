@@ -255,6 +255,28 @@ def test_abstention_at_the_first_ask_forbids_speaking_again() -> None:
     assert state.current_players() == [1]  # not player 0: he abstained first
 
 
+def test_no_claim_in_the_window_opened_by_ones_own_failure() -> None:
+    # issue 18: a player never claims in the window his own answer or abstention opens
+    state = make(3)  # principal 0, reader 2: players 0 and 1 are asked in turn
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (1, "answer:Molière"))
+    assert state.current_players() == [0]  # the window of player 1's failure
+    play(state, (0, "pass"))
+    assert state.table.question.current == 0 and state.table.question.clue == 3
+    state.apply(0, "abstain")  # wrong at clue 1, he has heard clues 2 and 3 since
+    assert state.table.phase == "claims"
+    assert state.current_players() == [1]  # not player 0: it is his own abstention
+    assert 0 not in state.observation(1)["question"]["respeak_eligible"]
+
+
+def test_no_claim_after_ones_own_second_wrong_answer() -> None:
+    state = make(3)
+    put_front(state, 1, "l02")
+    play(state, (0, "take 1"), (0, "answer:Racine"), (1, "answer:Molière"), (0, "pass"))
+    state.apply(0, "answer:Hugo")  # his own second wrong answer, at clue 3
+    assert state.current_players() == [1]
+
+
 def test_claims_are_heard_from_the_reader_clockwise() -> None:
     state = make(5)
     set_turn(state, 3, "blank")  # reader 2; asked 3, 4, 0, 1

@@ -184,7 +184,8 @@ class QuestionRules(RulesBase):
         """Who may claim to speak again now.
 
         A seat that answered at its first ask, answered wrongly before the latest clue
-        (it has heard a further clue since) and has not spoken again yet.
+        (it has heard a further clue since), has not spoken again yet, and is not the
+        seat whose own answer or abstention opens this window (`current`).
         """
         t = self.table
         q = self.q
@@ -192,6 +193,7 @@ class QuestionRules(RulesBase):
             seat
             for seat in range(self.n)
             if seat != t.reader
+            and seat != q.current
             and q.first[seat] == "answered"
             and (wrong := q.wrong_at[seat]) is not None
             and wrong < q.clue

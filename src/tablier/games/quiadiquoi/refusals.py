@@ -64,6 +64,12 @@ REFUSALS = Catalogue(
             "fr": "le compartiment 3 est fermé pendant le tour de préparation",
             "en": "compartment 3 is closed during the preparation round",
         },
+        "why.magic_not_needed": {
+            "fr": "le jeton magique ne sert qu'à qui n'a pas le jeton de la catégorie, et le "
+            "joueur {player} a un jeton {category}",
+            "en": "the magic token is only for a player without the category's token, and "
+            "player {player} has a {category} token",
+        },
         "why.no_token": {
             "fr": "sa carte coûte un jeton {category} et le joueur {player} n'en a pas",
             "en": "its card costs a {category} token and player {player} has none",

@@ -94,10 +94,13 @@ class TurnRules(RulesBase):
             return REFUSALS.message("why.empty", comp=comp)
         if comp == 3 and self.prep():
             return REFUSALS.message("why.closed")
+        category = self.card(t.comps[comp - 1][0].card).category
+        named = {"fr": CATEGORY_NAMES[category]["fr"], "en": category}
         if self._pays(comp) and " " not in rest:
-            category = self.card(t.comps[comp - 1][0].card).category
-            named = {"fr": CATEGORY_NAMES[category]["fr"], "en": category}
             return REFUSALS.message("why.no_token", category=named, player=t.principal)
+        mine = t.tokens[t.principal][category]
+        if self._pays(comp) and " with " in rest and t.die == "magic" and mine > 0:
+            return REFUSALS.message("why.magic_not_needed", category=named, player=t.principal)
         return None
 
     def _opponent_cards(self) -> list[tuple[int, str]]:
@@ -124,7 +127,8 @@ class TurnRules(RulesBase):
             category = self.card(slots[0].card).category
             if mine[category] > 0:
                 actions[f"take {comp}"] = ("take", comp, (principal, category))
-            if t.die == "magic":
+            # the magic token stands in only for a token he lacks
+            if t.die == "magic" and mine[category] == 0:
                 for other in CATEGORIES:
                     if other != category and mine[other] > 0:
                         actions[f"take {comp} with {other}"] = ("take", comp, (principal, other))
