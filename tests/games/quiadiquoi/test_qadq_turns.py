@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from qadq_helpers import give, make, play, put_front, set_turn, tokens
 
 import tablier
 from tablier.games.quiadiquoi.deck import load_deck, resolve_deck
+from tablier.games.quiadiquoi.state import QuiAdiQuoiState
 from tablier.games.quiadiquoi.table import Slot
 
 
@@ -428,11 +431,29 @@ def test_the_anecdote_is_shown_once_the_answer_is_found() -> None:
     assert last["author"] == "Louis XIV"  # the reader reads the answer out
 
 
-def test_what_was_read_aloud_is_public() -> None:
+def test_no_written_list_of_heard_quotations_until_the_game_is_over() -> None:
+    # issue 18: reciting from memory is the tournaments' point
     state = make(3)
     put_front(state, 1, "h01")
     play(state, (0, "take 1"), (0, "answer:Louis XIV"))
+    assert state.table.heard == ["h01"]  # the engine keeps it to check recitations
+    for seat in (None, 0, 1, 2):
+        view = state.observation(seat)
+        assert view["heard"] is None and view["public"]["heard"] is None
+        assert view["heard_count"] == 1
+    # the one just read stays on show as the last card, as at the table
+    assert state.observation(1)["last"]["quote"] == "L'État, c'est moi."
+    state._end("exhausted")
     heard = state.observation(None)["heard"]
     assert heard == [
         {"id": "h01", "category": "histoire", "author": "Louis XIV", "quote": "L'État, c'est moi."}
     ]
+
+
+def test_a_computer_rebuilding_the_game_knows_the_cards_read_aloud() -> None:
+    state = make(3)
+    put_front(state, 1, "h01")
+    play(state, (0, "take 1"), (0, "answer:Louis XIV"))
+    rebuilt = state.game.state_from_observation(state.observation(1), 1, random.Random(3))
+    assert isinstance(rebuilt, QuiAdiQuoiState)
+    assert rebuilt.table.heard == ["h01"]

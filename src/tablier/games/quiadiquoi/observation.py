@@ -74,10 +74,24 @@ def question_view(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any] 
     return view
 
 
+def heard_view(state: QuiAdiQuoiState) -> list[dict[str, str]]:
+    return [
+        {
+            "id": c,
+            "category": state.card(c).category,
+            "author": state.card(c).author,
+            "quote": state.card(c).quote,
+        }
+        for c in state.table.heard
+    ]
+
+
 def public_data(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any]:
     """The game data with its hidden parts removed (what `restore` starts from)."""
     data = state.table.to_public()
     data["comps"] = sabot_view(state)
+    if not state.is_terminal():
+        data["heard"] = None  # see `heard` in `observe`
     if data["question"] is not None and not sees_card(state, viewer):
         data["question"]["card"] = None
     if data["verdict"] is not None and viewer != state.table.reader:
@@ -126,15 +140,10 @@ def observe(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any]:
                 }
                 for p in range(state.n)
             ],
-            "heard": [
-                {
-                    "id": c,
-                    "category": state.card(c).category,
-                    "author": state.card(c).author,
-                    "quote": state.card(c).quote,
-                }
-                for c in t.heard
-            ],
+            # reciting from memory is the tournaments' point: the written list of the
+            # quotations heard is shown only once the game is over
+            "heard": heard_view(state) if state.is_terminal() else None,
+            "heard_count": len(t.heard),
             "question": question_view(state, viewer),
             "verdict": verdict,
             "tournament": tournament_view(state),
