@@ -9,7 +9,7 @@ from tablier.core.game import Game
 from tablier.core.messages import Catalogue
 from tablier.core.options import Option
 from tablier.core.state import State
-from tablier.games.quiadiquoi.deck import Card, Deck, load_deck, resolve_deck
+from tablier.games.quiadiquoi.deck import Card, Deck, builtin_deck_names, load_deck, resolve_deck
 from tablier.games.quiadiquoi.render import TEXTS
 
 DIE_FACES: tuple[str, ...] = ("blank", "magic", "clues", "imposed", "steal_token", "steal_card")
@@ -200,6 +200,8 @@ class QuiAdiQuoiGame(Game):
             "deck",
             "base-fr",
             label={"fr": "Paquet", "en": "Deck"},
+            # the server accepts only the shipped decks; a local program may give a path
+            resources=builtin_deck_names,
             help={
                 "fr": "paquet livré (base-fr, test-fr) ou chemin d'un fichier",
                 "en": "a shipped deck (base-fr, test-fr) or a file path",
