@@ -212,6 +212,44 @@ def test_csv_header_is_checked() -> None:
         parse_csv_text(",".join([*HEADER, "colour"]) + "\n", "h.csv")
 
 
+# ------------------------------------------------------------------- alternatives
+def test_a_card_lists_its_accepted_alternative_wordings() -> None:
+    text = GOOD_CARD.format(id="c1") + 'alternatives = ["Je pense, alors je suis."]\n'
+    card = parse_deck_text(text, "alt.toml").cards[0]
+    assert card.alternatives == ("Je pense, alors je suis.",)
+    assert parse_deck_text(GOOD_CARD.format(id="c2"), "x.toml").cards[0].alternatives == ()
+    assert load_deck(builtin_deck_path("base-fr")).card("h027").alternatives == (
+        "La garde meurt mais ne se rend pas !",
+    )
+
+
+def test_bad_alternatives_are_reported_with_their_line() -> None:
+    text = GOOD_CARD.format(id="c1") + 'alternatives = "Je pense, alors je suis."\n'
+    assert problems(text) == [
+        "broken.toml:12: card 'c1': field 'alternatives': "
+        "must be a list of non-empty strings (it may be empty)"
+    ]
+    text = GOOD_CARD.format(id="c1") + 'alternatives = ["", "ok"]\n'
+    assert "field 'alternatives'" in problems(text)[0]
+
+
+def test_csv_alternatives_are_separated_by_bars_and_survive_the_writer(tmp_path: Path) -> None:
+    header = [*HEADER, "alternatives"]
+    rows = [[*ROW, "Je pense, alors je suis.|Cogito, ergo sum."], ["c2", *ROW[1:], ""]]
+    deck = load_csv(write_csv(tmp_path / "alt.csv", rows, header))
+    assert deck.cards[0].alternatives == ("Je pense, alors je suis.", "Cogito, ergo sum.")
+    assert deck.cards[1].alternatives == ()
+    assert parse_deck_text(deck_to_toml(deck), "again.toml").cards == deck.cards
+
+
+def test_csv_bad_alternatives_name_the_row_line(tmp_path: Path) -> None:
+    header = [*HEADER, "alternatives"]
+    source = write_csv(tmp_path / "bad.csv", [[*ROW, "Cogito||ergo"]], header)
+    with pytest.raises(DeckError) as info:
+        load_csv(source)
+    assert f"{source}:2: card 'c1': field 'alternatives'" in str(info.value)
+
+
 # --------------------------------------------------------------------------- CLI
 def test_cli_check_ok_and_broken(tmp_path: Path) -> None:
     runner = CliRunner()

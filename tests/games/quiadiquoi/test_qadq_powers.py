@@ -30,18 +30,25 @@ def test_magic_token_pays_with_another_category() -> None:
     assert "take 3 with penseurs" in state.legal_moves(0)
     assert "take 3" not in state.legal_moves(0)
     state.apply(0, "take 3 with penseurs")
-    assert state.g["tokens"][0]["penseurs"] == 0
-    assert state.g["cup"]["penseurs"] == 12
-    assert state.g["question"]["card"] == "h01"
+    assert state.table.tokens[0]["penseurs"] == 0
+    assert state.table.cup["penseurs"] == 12
+    assert state.table.question.card == "h01"
 
 
-def test_magic_token_is_optional() -> None:
+def test_magic_token_only_for_a_player_without_the_category_token() -> None:
+    # "s'il ne possède pas le jeton correspondant": holding it, he pays with it
     state = make(3)
     set_turn(state, 0, "magic")
     put_front(state, 3, "h01", "bordeaux")
     tokens(state, 0, histoire=1, litterature=1)
     moves = state.legal_moves(0)
-    assert {"take 1", "take 2", "take 3", "take 3 with litterature"} <= set(moves)
+    assert {"take 1", "take 2", "take 3"} <= set(moves)
+    assert not [m for m in moves if " with " in m]
+    with pytest.raises(tablier.IllegalMove) as info:
+        state.apply(0, "take 3 with litterature")
+    assert info.value.code == "quiadiquoi:refusal.take_impossible"
+    assert "magic token" in str(info.value) and "jeton magique" in info.value.text("fr")
+    assert state.table.tokens[0]["litterature"] == 1
 
 
 def test_magic_token_without_any_token_does_not_pay() -> None:
@@ -59,10 +66,10 @@ def test_three_clues_at_once_for_the_principal() -> None:
     state.apply(0, "take 1")
     assert len(state.observation(1)["question"]["clues"]) == 3
     state.apply(0, "abstain")
-    assert state.g["question"]["current"] == 1
-    assert state.g["question"]["clue"] == 4
+    assert state.table.question.current == 1
+    assert state.table.question.clue == 4
     state.apply(1, "abstain")
-    assert state.g["question"] is None
+    assert state.table.question is None
 
 
 # ---------------------------------------------------------------- choix imposé
@@ -76,7 +83,7 @@ def test_imposed_choice_is_made_by_the_reader_for_the_opponents() -> None:
     assert "take 3" in state.legal_moves(0)
     state.apply(0, "take 3")
     # the principal pays, and is asked first as usual
-    assert state.g["tokens"][1]["histoire"] == 0
+    assert state.table.tokens[1]["histoire"] == 0
     assert state.current_players() == [1]
 
 
@@ -97,8 +104,8 @@ def test_stolen_token_pays_with_another_players_token() -> None:
     tokens(state, 3, penseurs=1)
     assert takes(state, 0) == ["take 1", "take 2", "take 3 from 2"]
     state.apply(0, "take 3 from 2")
-    assert state.g["tokens"][2]["histoire"] == 1
-    assert state.g["cup"]["histoire"] == 11
+    assert state.table.tokens[2]["histoire"] == 1
+    assert state.table.cup["histoire"] == 11
 
 
 def test_stolen_token_only_when_lacking_the_right_one() -> None:
@@ -138,9 +145,9 @@ def test_steal_by_answering_with_the_first_clue_only() -> None:
     assert q["face"] == "bordeaux" and q["shown"] == "René Descartes"
     assert len(q["clues"]) == 1
     state.apply(0, "answer:Je pense donc je suis")
-    assert state.g["cards"][0] == ["p01"] and state.g["cards"][1] == []
+    assert state.table.cards[0] == ["p01"] and state.table.cards[1] == []
     # the first card of the game: the tournament starts after the thief
-    assert state.g["phase"] == "recite" and state.current_players() == [1]
+    assert state.table.phase == "recite" and state.current_players() == [1]
 
 
 def test_failed_steal_leaves_the_card_and_ends_the_turn() -> None:
@@ -148,9 +155,9 @@ def test_failed_steal_leaves_the_card_and_ends_the_turn() -> None:
     set_turn(state, 0, "steal_card")
     give(state, 1, "p01")
     play(state, (0, "steal p01"), (0, "answer:je doute donc je suis"))
-    assert state.g["cards"][1] == ["p01"]
-    assert state.g["question"] is None
-    assert state.g["principal"] == 1  # only the principal was asked
+    assert state.table.cards[1] == ["p01"]
+    assert state.table.question is None
+    assert state.table.principal == 1  # only the principal was asked
 
 
 def test_naming_a_quotation_and_its_author_takes_the_card() -> None:
@@ -158,8 +165,8 @@ def test_naming_a_quotation_and_its_author_takes_the_card() -> None:
     set_turn(state, 0, "steal_card")
     give(state, 2, "l01", "h01")
     state.apply(0, "name:Voltaire|Il faut cultiver notre jardin")
-    assert state.g["cards"][0] == ["l01"]
-    assert state.g["cards"][2] == ["h01"]
+    assert state.table.cards[0] == ["l01"]
+    assert state.table.cards[2] == ["h01"]
     assert state.history[-1] == (0, "name:Voltaire|Il faut cultiver notre jardin")
 
 
@@ -168,9 +175,9 @@ def test_naming_a_wrong_author_takes_nothing() -> None:
     set_turn(state, 0, "steal_card")
     give(state, 2, "l01")
     state.apply(0, "name:Rousseau|Il faut cultiver notre jardin")
-    assert state.g["cards"][2] == ["l01"]
-    assert state.g["cards"][0] == []
-    assert state.g["principal"] == 1
+    assert state.table.cards[2] == ["l01"]
+    assert state.table.cards[0] == []
+    assert state.table.principal == 1
 
 
 def test_name_needs_the_separator() -> None:
@@ -186,9 +193,9 @@ def test_sending_a_card_back_unread() -> None:
     set_turn(state, 0, "steal_card")
     give(state, 2, "h01")
     state.apply(0, "send h01")
-    assert state.g["cards"][2] == []
-    assert state.g["comps"][2][-1] == ["h01", "bordeaux"]
-    assert state.g["principal"] == 1  # it counts as the turn
+    assert state.table.cards[2] == []
+    assert state.table.comps[2][-1] == ("h01", "bordeaux")
+    assert state.table.principal == 1  # it counts as the turn
 
 
 # ---------------------------------------------------------------------- options
@@ -198,9 +205,9 @@ def test_without_the_die_no_power_is_rolled() -> None:
     for _ in range(6):
         p = state.current_players()[0]
         state.apply(p, "take 1")
-        while state.g["phase"] == "answer":
+        while state.table.phase == "answer":
             state.apply(state.current_players()[0], "abstain")
-        assert state.g["die"] is None
+        assert state.table.die is None
 
 
 def test_die_faces_option_sets_the_faces() -> None:
@@ -209,9 +216,9 @@ def test_die_faces_option_sets_the_faces() -> None:
     for _ in range(12):
         p = state.current_players()[0]
         state.apply(p, "take 1" if "take 1" in state.legal_moves(p) else "take 2")
-        while state.g["phase"] == "answer":
+        while state.table.phase == "answer":
             state.apply(state.current_players()[0], "abstain")
-        seen.add(state.g["die"])
+        seen.add(state.table.die)
     assert seen <= {None, "magic", "clues"}
     assert seen & {"magic", "clues"}
 
@@ -227,7 +234,7 @@ def test_name_accepts_any_text_in_the_template() -> None:
     set_turn(state, 0, "steal_card")
     give(state, 2, "l01")
     state.apply(0, "name:|")
-    assert state.g["cards"][2] == ["l01"]
+    assert state.table.cards[2] == ["l01"]
 
 
 def test_the_default_die_has_five_powers_and_a_blank_face() -> None:
@@ -251,9 +258,9 @@ def test_the_die_is_rolled_with_the_states_random_generator() -> None:
         for _ in range(9):
             p = state.current_players()[0]
             state.apply(p, "take 1" if "take 1" in state.legal_moves(p) else "take 2")
-            while state.g["phase"] == "answer":
+            while state.table.phase == "answer":
                 state.apply(state.current_players()[0], "abstain")
-            seen.append(state.g["die"])
+            seen.append(state.table.die)
         rolls.append(seen)
     assert rolls[0] == rolls[1]
     assert len(set(rolls[0][3:])) > 1

@@ -26,14 +26,15 @@ OPTION_SETS = [
 def chosen_move(state: QuiAdiQuoiState, player: int, rng: random.Random) -> str:
     """A random legal move; text moves are right about half the time."""
     move = rng.choice(state.legal_moves(player))
-    g = state.g
+    question = state.table.question
     if move == "answer:<text>":
-        card = state.deck.card(g["question"]["card"])
-        right = card.author if g["question"]["face"] == "blue" else card.quote
+        assert question is not None and question.card is not None
+        card = state.deck.card(question.card)
+        right = card.author if question.face == "blue" else card.quote
         text = rng.choice([right, right.lower(), "Victor Hugo", "je ne sais pas", ""])
         return f"answer:{text}"
     if move == "recite:<text>":
-        heard = [state.deck.card(c).quote for c in g["heard"]]
+        heard = [state.deck.card(c).quote for c in state.table.heard]
         return "recite:" + rng.choice([*heard, "une phrase inventée"])
     if move == "name:<author>|<quote>":
         card = state.deck.card(rng.choice(state.deck.cards).id)
@@ -47,11 +48,11 @@ def snapshot(state: QuiAdiQuoiState) -> str:
 
 
 def hidden_answer(state: QuiAdiQuoiState) -> str | None:
-    q = state.g["question"]
+    q = state.table.question
     if q is None:
         return None
-    card = state.deck.card(q["card"])
-    return card.author if q["face"] == "blue" else card.quote
+    card = state.deck.card(q.card)
+    return card.author if q.face == "blue" else card.quote
 
 
 def run_game(seed: int, n: int, options: dict, max_moves: int = 6000) -> QuiAdiQuoiState:
@@ -64,19 +65,21 @@ def run_game(seed: int, n: int, options: dict, max_moves: int = 6000) -> QuiAdiQ
             break
         player = rng.choice(awaited)
         answer = hidden_answer(state)
-        said = [a["text"] or "" for a in (state.g["question"] or {}).get("answers", [])]
-        if state.g["verdict"] is not None:
-            said.append(state.g["verdict"]["text"])
+        said = [
+            a["text"] or "" for a in (state.table.question.answers if state.table.question else [])
+        ]
+        if state.table.verdict is not None:
+            said.append(state.table.verdict.text)
         if answer is not None and not any(answer in text for text in said):
             # nobody but the reader sees a pending answer they had not heard before
             for viewer in [None, *range(n)]:
-                if viewer == state.g["reader"]:
+                if viewer == state.table.reader:
                     continue
                 text = json.dumps(state.observation(viewer), ensure_ascii=False)
                 if answer not in public_before.get(viewer if viewer is not None else -1, ""):
                     assert answer not in text, (viewer, answer)
                 assert "answer" not in state.observation(viewer)["question"]
-            reader_view = state.observation(state.g["reader"])["question"]
+            reader_view = state.observation(state.table.reader)["question"]
             assert reader_view["answer"] == answer
         elif answer is None:
             for viewer in [None, *range(n)]:
@@ -169,7 +172,7 @@ def test_the_random_player_can_play_from_observations() -> None:
 
 def test_pack_order_is_never_observed() -> None:
     state = make(3)
-    hidden = [slot[0] for slots in state.g["comps"] for slot in slots[1:]]
+    hidden = [slot[0] for slots in state.table.comps for slot in slots[1:]]
     for viewer in [None, 0, 1, 2]:
         text = json.dumps(state.observation(viewer))
         assert not [card_id for card_id in hidden if f'"{card_id}"' in text]
@@ -196,5 +199,5 @@ def test_clone_is_independent() -> None:
     state = make(3)
     twin = state.clone()
     twin.apply(0, "take 1")
-    assert state.g["phase"] == "choose" and twin.g["phase"] == "answer"
+    assert state.table.phase == "choose" and twin.table.phase == "answer"
     assert state.history == []

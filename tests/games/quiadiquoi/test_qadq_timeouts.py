@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from qadq_helpers import give, make, play, put_front, set_turn, tokens
 
 from tablier.core.errors import IllegalMove
-from tablier.games.quiadiquoi.state import PEBBLES, QuiAdiQuoiState
+from tablier.games.quiadiquoi.state import QuiAdiQuoiState
+from tablier.games.quiadiquoi.table import PEBBLES, Table
 
 TIMED = 20
 
 
-def without_log(state: QuiAdiQuoiState) -> dict[str, Any]:
-    return {key: value for key, value in state.g.items() if key != "events"}
+def without_log(state: QuiAdiQuoiState) -> Table:
+    return replace(state.table, events=[])
 
 
 def same_as(state: QuiAdiQuoiState, player: int, move: str) -> QuiAdiQuoiState:
@@ -25,7 +27,7 @@ def same_as(state: QuiAdiQuoiState, player: int, move: str) -> QuiAdiQuoiState:
     state.apply(player, "timeout")
     twin.apply(player, move)
     assert without_log(state) == without_log(twin)
-    assert f"player {player} runs out of time" in state.g["events"]
+    assert f"player {player} runs out of time" in state.observation(None)["events"]
     return state
 
 
@@ -45,14 +47,14 @@ def at_respeak_claims(answer_seconds: int | None) -> QuiAdiQuoiState:
     state = make(4, answer_seconds=answer_seconds)
     put_front(state, 1, "l02")
     play(state, (0, "take 1"), (0, "answer:Racine"), (1, "answer:Molière"))
-    assert state.g["phase"] == "claims" and state.current_players() == [0]
+    assert state.table.phase == "claims" and state.current_players() == [0]
     return state
 
 
 def at_respeak(answer_seconds: int | None) -> QuiAdiQuoiState:
     state = at_respeak_claims(answer_seconds)
     state.apply(0, "claim")
-    assert state.g["phase"] == "respeak"
+    assert state.table.phase == "respeak"
     return state
 
 
@@ -60,7 +62,7 @@ def at_verdict(answer_seconds: int | None, answer: str = "voltair") -> QuiAdiQuo
     state = make(3, answer_seconds=answer_seconds, reader_confirms=True)
     put_front(state, 1, "l01")
     play(state, (0, "take 1"), (0, f"answer:{answer}"))
-    assert state.g["phase"] == "verdict" and state.current_players() == [2]
+    assert state.table.phase == "verdict" and state.current_players() == [2]
     return state
 
 
@@ -68,14 +70,14 @@ def at_challenge(answer_seconds: int | None) -> QuiAdiQuoiState:
     state = make(4, answer_seconds=answer_seconds, challenge=True)
     put_front(state, 1, "l02")
     play(state, (0, "take 1"), (0, "answer:Racine"))
-    assert state.g["phase"] == "challenge"
+    assert state.table.phase == "challenge"
     return state
 
 
 def at_challenge_claims(answer_seconds: int | None) -> QuiAdiQuoiState:
     state = at_challenge(answer_seconds)
     state.apply(0, "clue")
-    assert state.g["phase"] == "claims" and state.current_players() == [1, 2]
+    assert state.table.phase == "claims" and state.current_players() == [1, 2]
     return state
 
 
@@ -86,7 +88,7 @@ def at_recite(answer_seconds: int | None) -> QuiAdiQuoiState:
     put_front(state, 3, "p01", "bordeaux")
     tokens(state, 2, penseurs=1)
     play(state, (2, "take 3"), (2, "answer:Je pense, donc je suis."))
-    assert state.g["phase"] == "recite" and state.current_players() == [0]
+    assert state.table.phase == "recite" and state.current_players() == [0]
     return state
 
 
@@ -100,10 +102,10 @@ def at_discard(
     state = at_recite(answer_seconds)
     tokens(state, 0, **(toks if toks is not None else {"litterature": 1, "penseurs": 2}))
     give(state, 0, *cards)
-    state.g["pebbles"] = list(pebbles)
-    state.g["cup_pebbles"] = PEBBLES - sum(pebbles)
+    state.table.pebbles = list(pebbles)
+    state.table.cup_pebbles = PEBBLES - sum(pebbles)
     state._end_tournament()
-    assert state.g["phase"] == "discard" and state.current_players() == [0]
+    assert state.table.phase == "discard" and state.current_players() == [0]
     return state
 
 
@@ -138,7 +140,7 @@ def test_no_timeout_anywhere_without_a_clock(decision: str) -> None:
         before = state.clone()
         with pytest.raises(IllegalMove):
             state.apply(player, "timeout")
-        assert state.g == before.g and state.history == before.history
+        assert state.table == before.table and state.history == before.history
 
 
 def test_timeout_follows_the_concrete_moves_and_precedes_the_templates() -> None:
@@ -187,18 +189,19 @@ def test_in_whole_games_every_awaited_player_may_time_out(
 # ---------------------------------------------------------------- what silence means
 def test_a_silent_player_does_not_claim_to_speak_again() -> None:
     state = same_as(at_respeak_claims(TIMED), 0, "pass")
-    assert state.g["phase"] == "answer"
+    assert state.table.phase == "answer"
     assert state.current_players() == [2]
-    assert state.g["question"]["respoke"][0] is False
+    assert state.table.question.respoke[0] is False
 
 
 def test_a_silent_claimant_loses_his_extra_answer() -> None:
     state = at_respeak(TIMED)
     state.apply(0, "timeout")
-    q = state.g["question"]
-    assert q["answers"][-1]["result"] == "timeout" and q["answers"][-1]["respeak"]
-    assert q["respoke"][0] is True  # the right to speak again is spent
-    assert state.g["phase"] == "answer" and state.current_players() == [2]
+    q = state.table.question
+    assert q is not None
+    assert q.answers[-1]["result"] == "timeout" and q.answers[-1]["respeak"]
+    assert q.respoke[0] is True  # the right to speak again is spent
+    assert state.table.phase == "answer" and state.current_players() == [2]
 
 
 def test_in_the_challenge_a_silent_opponent_passes_while_the_other_claims() -> None:
@@ -206,39 +209,39 @@ def test_in_the_challenge_a_silent_opponent_passes_while_the_other_claims() -> N
     state.apply(1, "timeout")
     assert state.current_players() == [2]
     play(state, (2, "claim"), (2, "answer:Corneille"))
-    assert state.g["tokens"][2]["litterature"] == 1
+    assert state.table.tokens[2]["litterature"] == 1
     assert same_as(at_challenge_claims(TIMED), 1, "pass").current_players() == [2]
 
 
 def test_a_silent_principal_in_the_challenge_stops() -> None:
     state = same_as(at_challenge(TIMED), 0, "stop")
-    assert state.g["question"] is None
-    assert state.g["comps"][2][-1] == ["l02", "blue"]
-    assert state.g["principal"] == 1
+    assert state.table.question is None
+    assert state.table.comps[2][-1] == ("l02", "blue")
+    assert state.table.principal == 1
 
 
 def test_a_silent_reader_lets_the_automatic_verdict_stand_when_right() -> None:
     state = same_as(at_verdict(TIMED, "voltair"), 2, "accept")
-    assert state.g["tokens"][0]["litterature"] == 1
+    assert state.table.tokens[0]["litterature"] == 1
 
 
 def test_a_silent_reader_lets_the_automatic_verdict_stand_when_wrong() -> None:
     state = same_as(at_verdict(TIMED, "Racine"), 2, "refuse")
-    assert state.g["tokens"][0]["litterature"] == 0
-    assert state.g["phase"] == "answer" and state.current_players() == [1]
+    assert state.table.tokens[0]["litterature"] == 0
+    assert state.table.phase == "answer" and state.current_players() == [1]
 
 
 def test_a_silent_chooser_draws_from_the_first_compartment() -> None:
     state = same_as(at_choose(TIMED), 0, "take 1")
-    assert state.g["question"]["comp"] == 1
+    assert state.table.question.comp == 1
 
 
 def test_a_silent_chooser_skips_an_empty_compartment() -> None:
     state = at_choose(TIMED)
-    state.g["comps"][0] = []
-    front = state.g["comps"][1][0][0]
+    state.table.comps[0] = []
+    front = state.table.comps[1][0][0]
     same_as(state, 0, "take 2")
-    assert state.g["question"]["card"] == front
+    assert state.table.question.card == front
 
 
 def test_a_silent_chooser_skips_a_compartment_he_cannot_pay_for() -> None:
@@ -246,7 +249,7 @@ def test_a_silent_chooser_skips_a_compartment_he_cannot_pay_for() -> None:
     set_turn(state, 0, "blank")
     put_front(state, 1, "h01", "bordeaux")
     same_as(state, 0, "take 2")
-    assert state.g["comps"][0][0] == ["h01", "bordeaux"]
+    assert state.table.comps[0][0] == ("h01", "bordeaux")
 
 
 def test_a_silent_chooser_pays_with_his_own_token_first() -> None:
@@ -255,7 +258,7 @@ def test_a_silent_chooser_pays_with_his_own_token_first() -> None:
     put_front(state, 1, "h01", "bordeaux")
     tokens(state, 0, histoire=1, litterature=1)
     same_as(state, 0, "take 1")
-    assert state.g["tokens"][0] == {"histoire": 0, "litterature": 1, "penseurs": 0}
+    assert state.table.tokens[0] == {"histoire": 0, "litterature": 1, "penseurs": 0}
 
 
 def test_a_silent_chooser_with_the_magic_token_pays_with_the_first_category() -> None:
@@ -264,7 +267,7 @@ def test_a_silent_chooser_with_the_magic_token_pays_with_the_first_category() ->
     put_front(state, 1, "h01", "bordeaux")
     tokens(state, 0, litterature=1, penseurs=1)
     same_as(state, 0, "take 1 with litterature")
-    assert state.g["question"]["card"] == "h01"
+    assert state.table.question.card == "h01"
 
 
 def test_a_silent_chooser_with_the_stolen_token_takes_from_the_next_player() -> None:
@@ -274,7 +277,7 @@ def test_a_silent_chooser_with_the_stolen_token_takes_from_the_next_player() -> 
     tokens(state, 0, histoire=1)
     tokens(state, 2, histoire=1)
     same_as(state, 1, "take 1 from 2")  # seat 2 comes first clockwise after seat 1
-    assert state.g["tokens"][0]["histoire"] == 1 and state.g["tokens"][2]["histoire"] == 0
+    assert state.table.tokens[0]["histoire"] == 1 and state.table.tokens[2]["histoire"] == 0
 
 
 def test_a_silent_reader_under_imposed_choice_picks_the_first_compartment_allowed() -> None:
@@ -283,7 +286,7 @@ def test_a_silent_reader_under_imposed_choice_picks_the_first_compartment_allowe
     put_front(state, 1, "h01", "bordeaux")
     assert state.current_players() == [2]
     same_as(state, 2, "take 2")
-    assert state.g["question"]["current"] == 0
+    assert state.table.question.current == 0
 
 
 def test_a_silent_chooser_with_the_stolen_card_plays_a_normal_question() -> None:
@@ -291,62 +294,62 @@ def test_a_silent_chooser_with_the_stolen_card_plays_a_normal_question() -> None
     set_turn(state, 0, "steal_card")
     give(state, 1, "h01")
     same_as(state, 0, "take 1")
-    assert state.g["cards"][1] == ["h01"]
-    assert state.g["question"]["kind"] == "normal"
+    assert state.table.cards[1] == ["h01"]
+    assert state.table.question.kind == "normal"
 
 
 def test_a_silent_chooser_with_only_the_stolen_card_left_passes() -> None:
     state = at_choose(TIMED)
     set_turn(state, 0, "steal_card")
     give(state, 1, "h01")
-    state.g["comps"][0] = []
-    state.g["comps"][1] = []
+    state.table.comps[0] = []
+    state.table.comps[1] = []
     put_front(state, 3, "p01", "bordeaux")  # he has no penseurs token
     assert "pass" not in state.legal_moves(0)
     state.apply(0, "timeout")
-    assert state.g["cards"][1] == ["h01"]
-    assert state.g["comps"][2] == [["p01", "bordeaux"]]
-    assert state.g["passes"] == 1
-    assert state.g["phase"] == "choose" and state.g["principal"] == 1
+    assert state.table.cards[1] == ["h01"]
+    assert state.table.comps[2] == [("p01", "bordeaux")]
+    assert state.table.passes == 1
+    assert state.table.phase == "choose" and state.table.principal == 1
 
 
 def test_a_silent_chooser_with_nothing_to_draw_passes() -> None:
     state = at_choose(TIMED)
     set_turn(state, 0, "blank")
-    state.g["comps"][0] = []
-    state.g["comps"][1] = []
+    state.table.comps[0] = []
+    state.table.comps[1] = []
     put_front(state, 3, "p01", "bordeaux")
     assert state.legal_moves(0) == ["pass", "timeout"]
     state = same_as(state, 0, "pass")
-    assert state.g["passes"] == 1
+    assert state.table.passes == 1
 
 
 def test_a_silent_reciter_takes_a_pebble() -> None:
     state = at_recite(TIMED)
     state.apply(0, "timeout")
-    assert state.g["pebbles"][0] == 1
-    assert state.g["tournament"]["attempt"]["result"] == "timeout"
+    assert state.table.pebbles[0] == 1
+    assert state.table.tournament.attempt["result"] == "timeout"
     assert state.current_players() == [1]
 
 
 def test_a_silent_player_discards_the_first_category_he_holds() -> None:
     state = same_as(at_discard(TIMED), 0, "discard litterature")
-    assert state.g["tokens"][0] == {"histoire": 0, "litterature": 0, "penseurs": 2}
+    assert state.table.tokens[0] == {"histoire": 0, "litterature": 0, "penseurs": 2}
 
 
 def test_a_silent_player_owing_two_discards_times_out_twice() -> None:
     state = at_discard(TIMED, pebbles=(4, 0, 0))
     play(state, (0, "timeout"), (0, "timeout"))
-    assert state.g["tokens"][0] == {"histoire": 0, "litterature": 0, "penseurs": 1}
-    assert state.g["phase"] == "choose"
+    assert state.table.tokens[0] == {"histoire": 0, "litterature": 0, "penseurs": 1}
+    assert state.table.phase == "choose"
 
 
 def test_a_silent_player_without_tokens_returns_the_card_held_longest() -> None:
     state = at_discard(TIMED, toks={}, cards=("p02", "h01"))
     assert state.legal_moves(0) == ["return p02", "return h01", "timeout"]
     same_as(state, 0, "return p02")
-    assert state.g["cards"][0] == ["h01"]
-    assert state.g["comps"][2][-1] == ["p02", "bordeaux"]
+    assert state.table.cards[0] == ["h01"]
+    assert state.table.comps[2][-1] == ("p02", "bordeaux")
 
 
 # -------------------------------------------------------------------- rules pages

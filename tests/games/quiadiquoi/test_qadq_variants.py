@@ -6,12 +6,13 @@ import pytest
 from qadq_helpers import give, make, play, put_front, set_turn, tokens
 
 import tablier
+from tablier.games.quiadiquoi.table import Slot
 
 
 # ---------------------------------------------------------------- mixed faces
 def test_mixed_packs_show_both_faces() -> None:
     state = make(3, packs="mixed", difficulty="all")
-    faces = {face for slots in state.g["comps"][:2] for _, face in slots}
+    faces = {face for slots in state.table.comps[:2] for _, face in slots}
     assert faces == {"blue", "bordeaux"}
 
 
@@ -21,9 +22,9 @@ def test_mixed_packs_questions_from_1_and_2_are_free_and_earn_tokens() -> None:
     put_front(state, 1, "p01", "bordeaux")
     assert "take 1" in state.legal_moves(0)  # no token needed
     play(state, (0, "take 1"), (0, "answer:Je pense, donc je suis"))
-    assert state.g["tokens"][0]["penseurs"] == 1
-    assert state.g["cards"][0] == []
-    assert state.g["comps"][2][-1] == ["p01", "blue"]  # turned over
+    assert state.table.tokens[0]["penseurs"] == 1
+    assert state.table.cards[0] == []
+    assert state.table.comps[2][-1] == ("p01", "blue")  # turned over
 
 
 def test_mixed_packs_compartment_3_costs_a_token_and_wins_the_card() -> None:
@@ -33,8 +34,8 @@ def test_mixed_packs_compartment_3_costs_a_token_and_wins_the_card() -> None:
     assert "take 3" not in state.legal_moves(0)
     tokens(state, 0, penseurs=1)
     play(state, (0, "take 3"), (0, "answer:Descartes"))
-    assert state.g["cards"][0] == ["p01"]
-    assert state.g["tokens"][0]["penseurs"] == 0
+    assert state.table.cards[0] == ["p01"]
+    assert state.table.tokens[0]["penseurs"] == 0
 
 
 def test_mixed_packs_unanswered_cards_leave_the_game() -> None:
@@ -42,13 +43,13 @@ def test_mixed_packs_unanswered_cards_leave_the_game() -> None:
     set_turn(state, 0, "blank")
     put_front(state, 2, "h01", "blue")
     play(state, (0, "take 2"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
-    assert state.g["out"] == ["h01"]
-    assert "h01" not in [s[0] for slots in state.g["comps"] for s in slots]
+    assert state.table.out == ["h01"]
+    assert "h01" not in [s[0] for slots in state.table.comps for s in slots]
 
 
 def test_separate_packs_author_in_1_phrase_in_2() -> None:
     state = make(3, packs="separate")
-    comp1, comp2, _ = state.g["comps"]
+    comp1, comp2, _ = state.table.comps
     assert {face for _, face in comp1} == {"blue"}
     assert {face for _, face in comp2} == {"bordeaux"}
     # the phrase pack is free too: only compartment 3 costs a token
@@ -59,7 +60,7 @@ def test_blue_packs_unanswered_cards_stay_in_the_game() -> None:
     state = make(3)
     put_front(state, 1, "h01")
     play(state, (0, "take 1"), (0, "abstain"), (1, "abstain"), (0, "abstain"), (1, "abstain"))
-    assert state.g["out"] == []
+    assert state.table.out == []
 
 
 # ------------------------------------------------------------------- challenge
@@ -67,7 +68,7 @@ def test_challenge_question_goes_to_the_principal_only() -> None:
     state = make(4, challenge=True)
     put_front(state, 1, "l02")
     play(state, (0, "take 1"), (0, "answer:Racine"))
-    assert state.g["phase"] == "challenge"
+    assert state.table.phase == "challenge"
     assert state.current_players() == [0]
     assert state.legal_moves(0) == ["clue", "stop"]
 
@@ -76,8 +77,8 @@ def test_challenge_refusing_the_clue_puts_the_card_back() -> None:
     state = make(4, challenge=True)
     put_front(state, 1, "l02")
     play(state, (0, "take 1"), (0, "answer:Racine"), (0, "stop"))
-    assert state.g["comps"][2][-1] == ["l02", "blue"]
-    assert state.g["principal"] == 1
+    assert state.table.comps[2][-1] == ("l02", "blue")
+    assert state.table.principal == 1
 
 
 def test_challenge_opponents_may_answer_before_the_next_clue() -> None:
@@ -86,8 +87,8 @@ def test_challenge_opponents_may_answer_before_the_next_clue() -> None:
     play(state, (0, "take 1"), (0, "answer:Racine"), (0, "clue"))
     assert state.current_players() == [1, 2]
     play(state, (1, "claim"), (2, "pass"), (1, "answer:Corneille"))
-    assert state.g["tokens"][1]["litterature"] == 1
-    assert state.g["tokens"][0]["litterature"] == 0
+    assert state.table.tokens[1]["litterature"] == 1
+    assert state.table.tokens[0]["litterature"] == 0
 
 
 def test_challenge_next_clue_when_no_opponent_finds_it() -> None:
@@ -95,11 +96,11 @@ def test_challenge_next_clue_when_no_opponent_finds_it() -> None:
     put_front(state, 1, "l02")
     play(state, (0, "take 1"), (0, "answer:Racine"), (0, "clue"), (1, "pass"), (2, "claim"))
     play(state, (2, "answer:Molière"))
-    assert state.g["phase"] == "answer"
+    assert state.table.phase == "answer"
     assert state.current_players() == [0]
-    assert state.g["question"]["clue"] == 2
+    assert state.table.question.clue == 2
     state.apply(0, "answer:Pierre Corneille")
-    assert state.g["tokens"][0]["litterature"] == 1
+    assert state.table.tokens[0]["litterature"] == 1
 
 
 def test_challenge_ends_after_the_fourth_clue() -> None:
@@ -109,8 +110,8 @@ def test_challenge_ends_after_the_fourth_clue() -> None:
     for _ in range(3):
         play(state, (0, "abstain"), (0, "clue"), (1, "pass"))
     state.apply(0, "abstain")
-    assert state.g["question"] is None
-    assert state.g["comps"][2][-1] == ["l02", "blue"]
+    assert state.table.question is None
+    assert state.table.comps[2][-1] == ("l02", "blue")
 
 
 # --------------------------------------------------------------------- options
@@ -164,9 +165,9 @@ def test_a_deck_without_easy_cards_needs_difficulty_all(tmp_path) -> None:
 def turn_with_die(state) -> str | None:
     p = state.current_players()[0]
     state.apply(p, "take 1" if "take 1" in state.legal_moves(p) else "take 2")
-    while state.g["phase"] == "answer":
+    while state.table.phase == "answer":
         state.apply(state.current_players()[0], "abstain")
-    return state.g["die"]
+    return state.table.die
 
 
 def test_seats_without_die_never_roll() -> None:
@@ -174,7 +175,7 @@ def test_seats_without_die_never_roll() -> None:
     set_turn(state, 2, None)
     dice = {}
     for _ in range(6):
-        principal_next = (state.g["principal"] + 1) % 3
+        principal_next = (state.table.principal + 1) % 3
         dice.setdefault(principal_next, set()).add(turn_with_die(state))
     assert dice[1] == {None}
     assert dice[0] == {"magic"} and dice[2] == {"magic"}
@@ -182,12 +183,12 @@ def test_seats_without_die_never_roll() -> None:
 
 def test_seats_cards_to_win_raise_one_players_target() -> None:
     state = make(3, seats_cards_to_win="0=4")
-    state.g["tournaments"] = 3
+    state.table.tournaments = 3
     give(state, 0, "h01", "l01", "p01")
     give(state, 1, "h02", "l03")
     assert not state.has_won(0)
     assert state.observation(None)["cards_to_win"] == [4, 3, 3]
-    state.g["cards"][1].append("p02")
+    state.table.cards[1].append("p02")
     assert state.has_won(1)
 
 
@@ -212,7 +213,7 @@ def test_cheat_sheet_lists_the_authors() -> None:
     sheet = state.observation(1)["cheat_sheet"]
     assert "Voltaire" in sheet and sheet == sorted(sheet) and len(sheet) == 24
     state.apply(0, "take 1")
-    assert "cheat sheet: " in state.render_text(1)
+    assert "cheat sheet: " in state.render_text(1, lang="en")
     assert make(3).observation(1)["cheat_sheet"] is None
 
 
@@ -220,13 +221,13 @@ def test_cheat_sheet_lists_the_authors() -> None:
 def test_refusals_say_why() -> None:
     state = make(3)
     with pytest.raises(tablier.IllegalMove, match="closed during the preparation"):
-        state.g["comps"][2].append(["h03", "blue"])
+        state.table.comps[2].append(Slot("h03", "blue"))
         state.apply(0, "take 3")
     set_turn(state, 0, "blank")
-    state.g["comps"][2][0][1] = "bordeaux"
+    state.table.comps[2][0] = state.table.comps[2][0]._replace(face="bordeaux")
     with pytest.raises(tablier.IllegalMove, match="costs a histoire token"):
         state.apply(0, "take 3")
-    state.g["comps"][1].clear()
+    state.table.comps[1].clear()
     with pytest.raises(tablier.IllegalMove, match="compartment 2 is empty"):
         state.apply(0, "take 2")
     with pytest.raises(tablier.IllegalMove, match="not a legal move"):

@@ -29,7 +29,7 @@ REQUIRED_FIELDS: tuple[str, ...] = (
     "author_clues",
     "quote_clues",
 )
-OPTIONAL_FIELDS: tuple[str, ...] = ("aliases", "anecdote", "attribution")
+OPTIONAL_FIELDS: tuple[str, ...] = ("aliases", "alternatives", "anecdote", "attribution")
 CARD_FIELDS: tuple[str, ...] = (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 DECK_FIELDS: tuple[str, ...] = ("name", "language", "description")
 
@@ -66,6 +66,8 @@ class Card:
     quote_clues: tuple[str, str, str, str]
     anecdote: str | None = None
     attribution: str = "authentic"
+    # other wordings of the quotation accepted as faithful ("mais" for "et")
+    alternatives: tuple[str, ...] = ()
 
 
 @dataclass
@@ -170,6 +172,9 @@ def validate_card(
     aliases = raw.get("aliases", [])
     if not isinstance(aliases, list) or not all(_text(a) for a in aliases):
         bad("aliases", "must be a list of non-empty strings (it may be empty)")
+    alternatives = raw.get("alternatives", [])
+    if not isinstance(alternatives, list) or not all(_text(a) for a in alternatives):
+        bad("alternatives", "must be a list of non-empty strings (it may be empty)")
     for name in ("author_clues", "quote_clues"):
         if name not in raw:
             continue
@@ -201,6 +206,7 @@ def validate_card(
         quote_clues=tuple(c.strip() for c in raw["quote_clues"]),
         anecdote=anecdote.strip() or None if isinstance(anecdote, str) else None,
         attribution=str(attribution),
+        alternatives=tuple(a.strip() for a in alternatives),
     )
     return card, []
 

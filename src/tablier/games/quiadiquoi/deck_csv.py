@@ -1,8 +1,9 @@
 """Writing decks in a spreadsheet: CSV import, and the TOML writer it needs.
 
 A CSV deck has one row per card and a header naming the card fields of the TOML
-format; list fields (`aliases`, `author_clues`, `quote_clues`) hold their items
-separated by `|`. Empty `aliases`, `anecdote` and `attribution` cells mean the defaults.
+format; list fields (`aliases`, `alternatives`, `author_clues`, `quote_clues`) hold
+their items separated by `|`. Empty `aliases`, `alternatives`, `anecdote` and
+`attribution` cells mean the defaults.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tablier.games.quiadiquoi.deck import (
     build_deck,
 )
 
-LIST_FIELDS = ("aliases", "author_clues", "quote_clues")
+LIST_FIELDS = ("aliases", "alternatives", "author_clues", "quote_clues")
 LIST_SEPARATOR = "|"
 
 
@@ -107,6 +108,8 @@ def card_to_toml(card: Card) -> str:
         f"author_clues = {_toml_list(card.author_clues)}",
         f"quote_clues = {_toml_list(card.quote_clues)}",
     ]
+    if card.alternatives:
+        lines.append(f"alternatives = {_toml_list(card.alternatives)}")
     if card.anecdote:
         lines.append(f"anecdote = {_toml_string(card.anecdote)}")
     lines.append(f"attribution = {_toml_string(card.attribution)}")

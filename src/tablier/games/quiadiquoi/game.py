@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
+from tablier.core.messages import Catalogue
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.core.uploads import fetch
 from tablier.games.quiadiquoi.deck import Card, Deck, builtin_deck_names, load_deck, resolve_deck
+from tablier.games.quiadiquoi.render import TEXTS
 from tablier.games.quiadiquoi.upload import deck_of
 
 DIE_FACES: tuple[str, ...] = ("blank", "magic", "clues", "imposed", "steal_token", "steal_card")
@@ -58,23 +59,6 @@ def parse_die_faces(text: str) -> tuple[str, ...]:
     return faces
 
 
-OPTION_LABELS: dict[str, dict[str, str]] = {
-    "cards_to_win": {"fr": "Cartes pour gagner", "en": "Cards to win"},
-    "prep_rounds": {"fr": "Tours de préparation", "en": "Preparation rounds"},
-    "die": {"fr": "Dé", "en": "Die"},
-    "die_faces": {"fr": "Faces du dé", "en": "Die faces"},
-    "difficulty": {"fr": "Difficulté", "en": "Difficulty"},
-    "answer_seconds": {"fr": "Secondes pour répondre", "en": "Seconds to answer"},
-    "packs": {"fr": "Paquets", "en": "Packs"},
-    "challenge": {"fr": "Défi", "en": "Challenge"},
-    "reader_confirms": {"fr": "Le lecteur confirme", "en": "The reader confirms"},
-    "seats_without_die": {"fr": "Sièges sans dé", "en": "Seats without the die"},
-    "seats_cards_to_win": {"fr": "Cartes à gagner par siège", "en": "Cards to win per seat"},
-    "cheat_sheet": {"fr": "Aide-mémoire", "en": "Cheat sheet"},
-    "deck": {"fr": "Paquet de cartes", "en": "Deck"},
-}
-
-
 class QuiAdiQuoiGame(Game):
     id = "quiadiquoi"
     name = "QuiAdiQuoi"
@@ -90,6 +74,7 @@ class QuiAdiQuoiGame(Game):
     # silence at the answer clock's end is a move of its own (see the rules pages)
     timeout_move: ClassVar[str | None] = "timeout"
     default_opponent: ClassVar[str] = "local"
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     duration_minutes = (30, 60)
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Jeu d'ambiance sur les citations : trouvez qui a dit quoi, "
@@ -103,6 +88,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "cards_to_win",
             3,
+            label={"fr": "Cartes pour gagner", "en": "Cards to win"},
             kind=int,
             minimum=3,
             maximum=12,
@@ -114,16 +100,24 @@ class QuiAdiQuoiGame(Game):
         Option(
             "prep_rounds",
             1,
+            label={"fr": "Tours de préparation", "en": "Preparation rounds"},
             choices=(1, 2),
             help={
                 "fr": "tours de préparation sans dé ni 3e compartiment",
                 "en": "preparation rounds without the die or compartment 3",
             },
         ),
-        Option("die", True, kind=bool, help={"fr": "jouer avec le dé", "en": "play with the die"}),
+        Option(
+            "die",
+            True,
+            kind=bool,
+            help={"fr": "jouer avec le dé", "en": "play with the die"},
+            label={"fr": "Dé", "en": "Die"},
+        ),
         Option(
             "die_faces",
             DEFAULT_DIE,
+            label={"fr": "Faces du dé", "en": "Die faces"},
             help={
                 "fr": "faces du dé, séparées par des virgules : " + DEFAULT_DIE,
                 "en": "the die's faces, comma-separated: " + DEFAULT_DIE,
@@ -132,6 +126,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "difficulty",
             "base",
+            label={"fr": "Difficulté", "en": "Difficulty"},
             choices=("base", "all"),
             help={
                 "fr": "base : cartes à une étoile ; all : toutes",
@@ -141,6 +136,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "answer_seconds",
             20,
+            label={"fr": "Temps de réponse", "en": "Answer time"},
             kind=int,
             minimum=5,
             maximum=600,
@@ -153,6 +149,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "packs",
             "blue",
+            label={"fr": "Paquets", "en": "Packs"},
             choices=PACKS,
             help={
                 "fr": "blue : faces bleues ; mixed : faces mêlées ; separate : paquets séparés",
@@ -162,12 +159,14 @@ class QuiAdiQuoiGame(Game):
         Option(
             "challenge",
             False,
+            label={"fr": "Variante défi", "en": "Challenge variant"},
             kind=bool,
             help={"fr": "variante défi", "en": "challenge variant"},
         ),
         Option(
             "reader_confirms",
             True,
+            label={"fr": "Le lecteur valide", "en": "Reader confirms"},
             kind=bool,
             help={
                 "fr": "le lecteur valide chaque réponse",
@@ -177,6 +176,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "seats_without_die",
             "",
+            label={"fr": "Places sans dé", "en": "Seats without the die"},
             help={
                 "fr": "places qui jouent sans le dé pour les désavantager, ex. 0,2",
                 "en": "seats that play without the die as a handicap, e.g. 0,2",
@@ -185,6 +185,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "seats_cards_to_win",
             "",
+            label={"fr": "Objectifs par place", "en": "Targets per seat"},
             help={
                 "fr": "objectif plus élevé pour des joueurs expérimentés, ex. 1=5,3=4",
                 "en": "a higher target for experienced players, e.g. 1=5,3=4",
@@ -193,6 +194,7 @@ class QuiAdiQuoiGame(Game):
         Option(
             "cheat_sheet",
             False,
+            label={"fr": "Anti-sèche", "en": "Cheat sheet"},
             kind=bool,
             help={
                 "fr": "montrer l'anti-sèche (la liste des auteurs du paquet)",
@@ -202,16 +204,16 @@ class QuiAdiQuoiGame(Game):
         Option(
             "deck",
             "base-fr",
+            label={"fr": "Paquet", "en": "Deck"},
+            # the server accepts only the shipped decks; a local program may give a path
+            resources=builtin_deck_names,
             help={
                 "fr": "paquet livré (base-fr, test-fr) ou chemin d'un fichier",
                 "en": "a shipped deck (base-fr, test-fr) or a file path",
             },
-            resources=builtin_deck_names,
             upload="tablier.games.quiadiquoi.upload:check_upload",
         ),
     )
-    # the lobby's words for each option
-    option_specs = tuple(replace(o, label=OPTION_LABELS[o.name]) for o in option_specs)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -1,9 +1,13 @@
 """Deciding whether a spoken (typed) answer is right.
 
-Both matchers compare *normalised* texts (lower case, no accents, no punctuation) with
-an edit distance that tolerates small typos. Every threshold lives in `Thresholds`
-below; `tests/games/quiadiquoi/test_matching.py` holds the labelled answers that
-justify each value.
+Both matchers compare *normalised* texts (lower case, no accents, no punctuation).
+An author's name tolerates small typos over the whole name. A quotation must be
+restored word for word: only case, accents, punctuation, articles, elision and small
+typos *inside* a word are forgiven; a different word is wrong however few letters it
+changes, and grammatical words (pronouns, possessives, prepositions, negations,
+numbers, "être" and "avoir") must be exactly right. Every threshold lives in
+`Thresholds` below; `tests/games/quiadiquoi/qadq_answers.py` holds the labelled
+answers that justify each value (measured by `benchmarks/qadq_matching.py`).
 """
 
 from __future__ import annotations
@@ -30,6 +34,11 @@ class Thresholds:
     # a short quotation ("son jardin" for "notre jardin") or a truncation does not.
     quote_typo_rate: float = 0.1
     quote_min_len: int = 8
+    # A word of a quotation forgives int(n * rate) edits, at least one from
+    # `word_min_len` letters on ("pence" for "pense", "cultivez" for "cultiver"), none
+    # below; two letters of a five-letter word make another word ("danse", "pense").
+    word_typo_rate: float = 0.2
+    word_min_len: int = 4
 
 
 THRESHOLDS = Thresholds()
@@ -54,13 +63,6 @@ def _allowed_edits(length: int, rate: float, min_len: int) -> int:
     if length < min_len:
         return 0
     return max(1, int(length * rate))
-
-
-def _close(answer: str, target: str, rate: float, min_len: int) -> bool:
-    if not answer or not target:
-        return False
-    limit = _allowed_edits(len(target), rate, min_len)
-    return Levenshtein.distance(answer, target, score_cutoff=limit) <= limit
 
 
 # --------------------------------------------------------------------------- authors
@@ -159,8 +161,111 @@ def quote_key(text: str) -> str:
     return " ".join(kept)
 
 
+# Elided words, said in full: "j'ai" and "je ai" are the same words.
+ELISIONS = {
+    "j": "je",
+    "m": "me",
+    "t": "te",
+    "s": "se",
+    "c": "ce",
+    "n": "ne",
+    "d": "de",
+    "qu": "que",
+    "jusqu": "jusque",
+    "lorsqu": "lorsque",
+    "puisqu": "puisque",
+    "quoiqu": "quoique",
+}
+# Grammatical words: a typo in them is another word ("votre" for "notre", "nous" for
+# "vous", "sais" for "suis"), so they must be exactly right.
+GRAMMATICAL = frozenset(
+    " ".join(
+        (
+            "je me moi te toi il elle on nous vous ils elles se soi lui leur leurs eux y en",
+            "ce ceci cela ca celui celle ceux celles qui que quoi dont ou lequel laquelle",
+            "mon ton son ma ta sa mes tes ses notre votre nos vos cet cette ces",
+            "a de au aux dans par pour sur sous avec sans chez vers entre contre avant apres",
+            "pendant depuis selon et mais donc or ni car si comme quand lorsque puisque",
+            "ne pas plus jamais rien guere aucun aucune non oui tres tout tous toute toutes",
+            "un une deux trois quatre cinq six sept huit neuf dix onze douze vingt trente",
+            "quarante cinquante soixante cent cents mille",
+            "suis es est sommes etes sont etais etait etions etiez etaient fut furent ete etre",
+            "serai seras sera serons serez seront ai as avons avez ont avais avait avions",
+            "aviez avaient eu avoir aurai auras aura aurons aurez auront",
+        )
+    ).split()
+)
+
+
+def _full(word: str) -> str:
+    return ELISIONS.get(word, word)
+
+
+def _word_close(said: str, target: str) -> int | None:
+    """The edits between two words if `said` may stand for `target`, else None."""
+    said, target = _full(said), _full(target)
+    if said == target:
+        return 0
+    if said in GRAMMATICAL or target in GRAMMATICAL:
+        return None
+    limit = _allowed_edits(len(target), THRESHOLDS.word_typo_rate, THRESHOLDS.word_min_len)
+    distance = int(Levenshtein.distance(said, target, score_cutoff=limit))
+    return distance if distance <= limit else None
+
+
+def _joined_close(said: list[str], target: list[str]) -> int | None:
+    """Words written as one, or one word split in two ("aujourdhui", "toi meme")."""
+    parts = said if len(said) > 1 else target
+    if any(_full(word) in GRAMMATICAL for word in parts):
+        # "cest" for "c est", "jai" for "j ai": the letters must all be there
+        return 0 if "".join(said) == "".join(target) else None
+    return _word_close("".join(said), "".join(target))
+
+
+def _word_edits(said: list[str], target: list[str]) -> int | None:
+    """The fewest edits aligning the two word lists one to one (a word may be split
+    or two joined), or None when some word differs beyond a typo or is missing."""
+    inf = len("".join(said)) + len("".join(target)) + 1
+    # best[i][j]: the fewest edits to align said[:i] with target[:j]
+    best = [[inf] * (len(target) + 1) for _ in range(len(said) + 1)]
+    best[0][0] = 0
+    for i in range(len(said) + 1):
+        for j in range(len(target) + 1):
+            here = best[i][j]
+            if here >= inf:
+                continue
+            for di, dj in ((1, 1), (1, 2), (2, 1)):
+                if i + di > len(said) or j + dj > len(target):
+                    continue
+                if di == dj:
+                    edits = _word_close(said[i], target[j])
+                else:
+                    edits = _joined_close(said[i : i + di], target[j : j + dj])
+                if edits is not None and here + edits < best[i + di][j + dj]:
+                    best[i + di][j + dj] = here + edits
+    found = best[len(said)][len(target)]
+    return None if found >= inf else found
+
+
 def quote_matches(answer: str, quote: str) -> bool:
-    """Is `answer` the quotation `quote`, restored faithfully (small typos forgiven)?"""
-    return _close(
-        quote_key(answer), quote_key(quote), THRESHOLDS.quote_typo_rate, THRESHOLDS.quote_min_len
+    """Is `answer` the quotation `quote`, restored faithfully?
+
+    Word for word, in order: case, accents, punctuation, articles and elision do not
+    count; a word may carry a small typo (not a grammatical word), and all the typos
+    together stay within the quotation's own allowance.
+    """
+    said, target = quote_key(answer).split(), quote_key(quote).split()
+    if not said or not target:
+        return False
+    edits = _word_edits(said, target)
+    if edits is None:
+        return False
+    limit = _allowed_edits(
+        len(" ".join(target)), THRESHOLDS.quote_typo_rate, THRESHOLDS.quote_min_len
     )
+    return edits <= limit
+
+
+def card_quote_matches(answer: str, card: Card) -> bool:
+    """Is `answer` the card's quotation, or one of its accepted alternative wordings?"""
+    return any(quote_matches(answer, wording) for wording in (card.quote, *card.alternatives))

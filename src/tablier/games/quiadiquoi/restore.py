@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.games.quiadiquoi.state import BLUE, BORDEAUX, QuiAdiQuoiState
+from tablier.games.quiadiquoi.table import Table
 
 if TYPE_CHECKING:
     from tablier.games.quiadiquoi.game import QuiAdiQuoiGame
@@ -57,6 +58,14 @@ def restore_state(
                 face = BORDEAUX if (mode == "separate" and number == 1) else BLUE
             comps[number].append([pool.pop(), face])
     data["comps"] = comps
-    state.g = data
+    if data["heard"] is None:
+        # the cards known to have been read aloud: those won, set aside, recited, the last
+        heard = [c for held in data["cards"] for c in held] + list(data["out"])
+        if data["tournament"] is not None:
+            heard += data["tournament"]["recited"]
+        if data["last"] is not None:
+            heard.append(data["last"]["card"])
+        data["heard"] = list(dict.fromkeys(heard))
+    state.table = Table.from_public(num_players, data)
     state.history = [(int(p), str(m)) for p, m in observation["moves"]]
     return state
