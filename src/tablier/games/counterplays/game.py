@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK
+from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
+from tablier.games.counterplays.render import TEXTS
 from tablier.games.counterplays.state import CounterplaysState
 
 
@@ -17,10 +18,12 @@ class Counterplays(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",
             default="highest",
+            label={"fr": "But", "en": "Goal"},
             choices=("highest", "lowest"),
             help={
                 "fr": "highest : qui a davantage de tuiles tout en haut gagne ; "

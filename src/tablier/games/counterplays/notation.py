@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
 from tablier.games.counterplays.geometry import cell_of, key_of
+from tablier.games.counterplays.refusals import REFUSALS
 from tablier.games.counterplays.shapes import BY_SHAPE, LETTERS, ORIENTATIONS, Orientation
 
 EXAMPLE = "O:1,0;2,0;3,0;1,1;2,1;3,1"
@@ -30,31 +30,25 @@ def parse(text: str) -> tuple[str, tuple[int, ...]]:
     compact = "".join(text.split())
     letter, sep, rest = compact.partition(":")
     if not sep:
-        raise IllegalMove(
-            f"{text!r} is not a Counterplays move: write a tile letter, a colon and its "
-            f"six cells, e.g. {EXAMPLE}"
-        )
+        raise REFUSALS.refuse("refusal.not_notation", move=text, example=EXAMPLE)
     letter = letter.upper()
     if len(letter) != 1 or letter not in LETTERS:
-        raise IllegalMove(
-            f"there is no tile {letter or '(none)'!r}: the tiles are {', '.join(LETTERS)}"
+        raise REFUSALS.refuse(
+            "refusal.no_such_tile", letter=letter or "(none)", letters=", ".join(LETTERS)
         )
     keys = []
     for part in rest.split(";"):
         m = _CELL.match(part)
         if not m:
-            raise IllegalMove(
-                f"{part!r} is not a cell: cells are written x,y (whole numbers), "
-                f"separated by ';', e.g. {EXAMPLE}"
-            )
+            raise REFUSALS.refuse("refusal.not_a_cell", part=part, example=EXAMPLE)
         x, y = int(m.group(1)), int(m.group(2))
         if abs(x) > 300 or abs(y) > 300:
-            raise IllegalMove(f"cell {x},{y} is too far away from the tiles to be reached")
+            raise REFUSALS.refuse("refusal.too_far", x=x, y=y)
         keys.append(key_of(x, y))
     if len(set(keys)) != len(keys):
-        raise IllegalMove("a cell is named twice: a tile covers six different cells")
+        raise REFUSALS.refuse("refusal.named_twice")
     if len(keys) != 6:
-        raise IllegalMove(f"a tile covers exactly six cells, not {len(keys)}")
+        raise REFUSALS.refuse("refusal.six_cells", n=len(keys))
     return letter, tuple(sorted(keys))
 
 
@@ -63,10 +57,7 @@ def orientation_of(letter: str, keys: tuple[int, ...]) -> Orientation:
     first = keys[0]
     o = BY_SHAPE.get((tuple(k - first for k in keys), first % 2 == 0))
     if o is None:
-        raise IllegalMove("these six cells do not form a hexiamond: they are not all joined")
+        raise REFUSALS.refuse("refusal.not_joined")
     if o.letter != letter:
-        raise IllegalMove(
-            f"these cells form tile {o.letter}, not tile {letter} (in no rotation or "
-            f"reflection does {letter} cover them)"
-        )
+        raise REFUSALS.refuse("refusal.other_tile", shape=o.letter, letter=letter)
     return o

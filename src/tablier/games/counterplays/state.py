@@ -5,19 +5,20 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from tablier.core.errors import IllegalMove
+from tablier.core.messages import check_lang, seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.counterplays import placement, render, scoring
-from tablier.games.counterplays.geometry import cell_of, key_neighbours, key_of
+from tablier.games.counterplays.geometry import key_neighbours, key_of
 from tablier.games.counterplays.notation import notation, orientation_of, parse
+from tablier.games.counterplays.observation import observe
+from tablier.games.counterplays.refusals import REFUSALS
 from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, Orientation
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
 
 TILES_EACH = len(LETTERS)
-COLOURS = ("White", "Black")
 # The first tile is placed where its lowest-leftmost cell is (0,0) or (1,0).
 _FIRST_UP = key_of(0, 0)
 _FIRST_DOWN = key_of(1, 0)
@@ -73,7 +74,9 @@ class CounterplaysState(State):
     def _apply(self, player: int, move: str) -> str:
         letter, keys = parse(move)
         if letter not in self.left[player]:
-            raise IllegalMove(f"tile {letter} is already placed: {COLOURS[player]} has no other")
+            raise REFUSALS.refuse(
+                "refusal.already_placed", letter=letter, colour=seat_colour(player)
+            )
         orient = orientation_of(letter, keys)
         level = self._check(orient, keys)
         self._place(player, orient, keys[0], level)
@@ -85,38 +88,23 @@ class CounterplaysState(State):
         if not self.tiles:
             anchor = _first_anchor(orient)
             if keys[0] != anchor:
-                raise IllegalMove(
-                    "the first tile is placed with its lowest, leftmost cell at 0,0 (when "
-                    "that cell points up) or 1,0 (when it points down): here that is "
-                    f"{notation(orient.index, anchor)}"
-                )
+                raise REFUSALS.refuse("refusal.first_anchor", move=notation(orient.index, anchor))
             return 1
         heights = {self.height.get(k, 0) for k in keys}
         if len(heights) > 1 and 0 in heights:
             hanging = sum(1 for k in keys if k not in self.height)
-            raise IllegalMove(
-                f"tile {letter} would not lie flat: {hanging} of its triangles would be on the "
-                "table and the others on tiles; a tile may not partly overlap the tiles "
-                "already placed, it lies wholly on the table or wholly on tiles of one height"
-            )
+            raise REFUSALS.refuse("refusal.partly_on_table", letter=letter, n=hanging)
         if len(heights) > 1:
             low, high = min(heights), max(heights)
-            raise IllegalMove(
-                f"tile {letter} would not lie flat: the cells under it stand at different "
-                f"heights ({low} and {high}), and every triangle must be supported"
-            )
+            raise REFUSALS.refuse("refusal.uneven", letter=letter, low=low, high=high)
         (h,) = heights
         if h == 0:
             if not placement.touches(keys, self.height):
-                raise IllegalMove(
-                    f"tile {letter} must share an edge with a tile on the table; touching "
-                    "only at a corner, or not at all, is not enough"
-                )
+                raise REFUSALS.refuse("refusal.no_contact", letter=letter)
         elif len({self.top[k] for k in keys}) < 2:
             owner, under, _cells, _level = self.tiles[self.top[keys[0]]]
-            raise IllegalMove(
-                f"tile {letter} would rest on only one tile ({COLOURS[owner]}'s {under}): "
-                "a tile above the table must rest on at least two tiles"
+            raise REFUSALS.refuse(
+                "refusal.one_tile_under", letter=letter, under=under, colour=seat_colour(owner)
             )
         best, _ = placement.best_for_tile(
             BY_LETTER[letter],
@@ -126,9 +114,7 @@ class CounterplaysState(State):
             placement.split_frontier(self.frontier),
         )
         if h + 1 != best:
-            raise IllegalMove(
-                f"tile {letter} must be placed at level {best}, the highest this tile can reach"
-            )
+            raise REFUSALS.refuse("refusal.not_highest", letter=letter, best=best)
         return h + 1
 
     def _place(self, player: int, orient: Orientation, anchor: int, level: int) -> None:
@@ -165,6 +151,10 @@ class CounterplaysState(State):
         twin._legal = self._legal
         return twin
 
+    def height_at(self, x: int, y: int) -> int:
+        """How many tiles stand on triangle x,y."""
+        return self.height.get(key_of(x, y), 0)
+
     # ----------------------------------------------------------------- the end
     def level_counts(self) -> list[list[int]]:
         return scoring.level_counts((owner, level) for owner, _l, _c, level in self.tiles)
@@ -179,69 +169,22 @@ class CounterplaysState(State):
             return None
         counts = self.level_counts()
         returns, level = scoring.decide(counts, self.game.options["goal"])
+        # a draw has no deciding level: its own reason keeps the texts' figures defined
         return {
             "returns": returns,
-            "reason": "levels",
+            "reason": "levels" if level is not None else "equal",
             "counts": counts,
             "goal": self.game.options["goal"],
             "decided_at_level": level,
+            "tiles_at_level": counts[level - 1] if level is not None else [],
         }
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        cells = []
-        for key in sorted(self.height):
-            x, y = cell_of(key)
-            owner, letter, _c, _l = self.tiles[self.top[key]]
-            cells.append(
-                {
-                    "x": x,
-                    "y": y,
-                    "up": (x + y) % 2 == 0,
-                    "height": self.height[key],
-                    "top_owner": owner,
-                    "top_letter": letter,
-                }
-            )
-        return {
-            **self.base_observation(player),
-            "tiles": [
-                {
-                    "owner": owner,
-                    "letter": letter,
-                    "cells": [list(cell_of(k)) for k in keys],
-                    "level": level,
-                }
-                for owner, letter, keys, level in self.tiles
-            ],
-            "cells": cells,
-            "tiles_left": [[c for c in LETTERS if c in left] for left in self.left],
-            "level_counts": self.level_counts(),
-            "to_move": self.current_players()[0] if not self.is_terminal() else None,
-        }
+        return observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
-        lines = render.picture(self.height, self.top, self.tiles)
-        lines.append("")
-        lines.append(render.LEGEND)
-        for p in (0, 1):
-            left = "".join(c for c in LETTERS if c in self.left[p]) or "none"
-            counts = ", ".join(
-                f"level {k + 1}: {c[p]}" for k, c in enumerate(self.level_counts()) if c[p]
-            )
-            lines.append(f"{COLOURS[p]}: tiles left {left}; placed {counts or 'none'}")
-        if self.is_terminal():
-            outcome = self.outcome()
-            assert outcome is not None
-            level = outcome["decided_at_level"]
-            if level is None:
-                lines.append("Game over: a draw (equal at every level).")
-            else:
-                winner = COLOURS[outcome["returns"].index(1.0)]
-                lines.append(f"Game over: {winner} wins, decided at level {level}.")
-        else:
-            lines.append(f"{COLOURS[self.current_players()[0]]} to play.")
-        return "\n".join(lines)
+        return render.render(self, check_lang(lang))
 
 
 def _placement_order(p: placement.Placement) -> tuple[int, int]:
