@@ -1,0 +1,186 @@
+"""Counterplays in a real browser: whole games played by clicking and by tapping the board.
+
+Every move is made as a person makes it: a tile chosen in the tray, turned with the
+board's buttons when it has no place this way round, then a click (or taps and
+"Place") on a lit spot of the table. The final count the board shows is compared with
+the engine's own outcome of the recorded game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tablier
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path(os.environ.get("TABLIER_SHOTS", Path(__file__).resolve().parent / "screenshots"))
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 360, "height": 740}
+BOARD = "counterplays-board"
+MY_TRAY = f"{BOARD} .cp-tray.active"
+
+
+def expect(target: Any) -> Any:
+    from playwright.sync_api import expect as pw_expect
+
+    pw_expect.set_options(timeout=30_000)
+    return pw_expect(target)
+
+
+def shot(page: Any, name: str, *, full: bool = False) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full, animations="disabled")
+
+
+def page_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def start_against_computer(page: Any, url: str) -> str:
+    page.goto(url + "/")
+    page.click("[data-game=counterplays] [data-action=create]")
+    page.check("dialog input[name=opponent][value=computer]")
+    page.select_option("dialog #level", "random")
+    page.select_option("dialog #first", "me")
+    page.click("dialog button[type=submit]")
+    page.wait_for_url("**/?room=*")
+    room: str = page.url.split("room=")[1].split("&")[0]
+    return room
+
+
+def record_of(url: str, room: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}/api/rooms/{room}/games/1/record", timeout=10) as answer:
+        record: dict[str, Any] = json.load(answer)
+    return record
+
+
+def my_turn_or_over(page: Any) -> str:
+    """Waits until this page may move (a tile of its tray is enabled) or the game is over."""
+    either = page.locator(f"{MY_TRAY} .cp-tile:not([disabled]), {BOARD} .cp-count:not([hidden])")
+    expect(either.first).to_be_visible()
+    return "over" if page.locator(f"{BOARD} .cp-count:not([hidden])").count() else "turn"
+
+
+def choose_tile_and_turn(page: Any, rng: random.Random, touch: bool) -> None:
+    """Chooses a tile of the tray, turns it once, and turns on until it has a place."""
+    tiles = page.locator(f"{MY_TRAY} .cp-tile:not([disabled])")
+    tile = tiles.nth(rng.randrange(tiles.count()))
+    letter = tile.get_attribute("data-letter")
+    (tile.tap if touch else tile.click)()
+    expect(page.locator(f"{MY_TRAY} .cp-tile.chosen[data-letter={letter}]")).to_be_visible()
+    # the chosen tile's legal spots light up on the board
+    expect(page.locator(f"{BOARD} .cp-spots polygon").first).to_be_attached()
+    rotate = page.locator(f"{BOARD} [data-action=rotate]")
+    flip = page.locator(f"{BOARD} [data-action=flip]")
+    (rotate.tap if touch else rotate.click)()
+    for i in range(12):
+        if page.locator(f"{BOARD} .cp-spots polygon.now").count():
+            return
+        button = flip if i == 5 else rotate
+        (button.tap if touch else button.click)()
+    raise AssertionError(f"tile {letter} lit spots but no turn of it has a place")
+
+
+def place_by_click(page: Any, rng: random.Random) -> str:
+    spots = page.locator(f"{BOARD} .cp-spots polygon.now")
+    spot = spots.nth(rng.randrange(spots.count()))
+    spot.hover()
+    ghost = page.locator(f"{BOARD} .ghost.snapped")
+    expect(ghost).to_have_count(1)
+    move: str = ghost.get_attribute("data-move")
+    legal = page.evaluate(f"document.querySelector('{BOARD}').view.state.legal_moves")
+    assert move in legal
+    spot.click()
+    return move
+
+
+def place_by_taps(page: Any, rng: random.Random) -> str:
+    spots = page.locator(f"{BOARD} .cp-spots polygon.now")
+    spots.nth(rng.randrange(spots.count())).tap()
+    bar = page.locator(f"{BOARD} .cp-confirm")
+    expect(bar).to_be_visible()
+    ghost = page.locator(f"{BOARD} .ghost.pending")
+    expect(ghost).to_have_count(1)
+    if bar.locator("[data-action=next]").count():
+        # several placements cover the spot: look at the next one before choosing
+        first = ghost.get_attribute("data-move")
+        bar.locator("[data-action=next]").tap()
+        expect(ghost).not_to_have_attribute("data-move", first)
+    move: str = ghost.get_attribute("data-move")
+    bar.locator("[data-action=confirm]").tap()
+    return move
+
+
+def play_whole_game(page: Any, url: str, room: str, *, touch: bool, name: str) -> None:
+    rng = random.Random(17 if touch else 5)
+    mine: list[str] = []
+    while my_turn_or_over(page) == "turn":
+        choose_tile_and_turn(page, rng, touch)
+        if len(mine) == 3:
+            shot(page, f"{name}-choosing")
+        before = page.evaluate(f"document.querySelector('{BOARD}').view.state.move_count")
+        mine.append(place_by_taps(page, rng) if touch else place_by_click(page, rng))
+        page.wait_for_function(
+            f"document.querySelector('{BOARD}').view.state.move_count > {before}"
+        )
+        top = page.evaluate(f"document.querySelector('{BOARD}').view.state.observation.top_level")
+        if top >= 3 and not (SHOTS / f"{name}-stack.png").exists():
+            shot(page, f"{name}-stack")
+    assert len(mine) == 12
+    record = record_of(url, room)
+    assert [m for p, m in record["moves"] if p == 0] == mine
+    outcome = tablier.replay(record).outcome()
+    assert outcome is not None
+    rows = page.locator(f"{BOARD} .cp-count-table tbody tr")
+    shown = [
+        (
+            int(rows.nth(i).get_attribute("data-level")),
+            int(rows.nth(i).get_attribute("data-white")),
+            int(rows.nth(i).get_attribute("data-black")),
+        )
+        for i in range(rows.count())
+    ]
+    counts = outcome["counts"]
+    # read from the top level down, as the default goal decides
+    assert shown == [(k, counts[k - 1][0], counts[k - 1][1]) for k in range(len(counts), 0, -1)]
+    deciding = page.locator(f"{BOARD} .cp-count-table tr.deciding")
+    if outcome["decided_at_level"] is None:
+        expect(deciding).to_have_count(0)
+    else:
+        expect(deciding).to_have_attribute("data-level", str(outcome["decided_at_level"]))
+    page.locator(f"{BOARD} .cp-count").scroll_into_view_if_needed()
+    shot(page, f"{name}-end")
+
+
+def test_a_whole_game_against_the_computer_by_clicking(web_server: Any, open_context: Any) -> None:
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    room = start_against_computer(page, web_server.url)
+    expect(page.locator(f"{MY_TRAY} .cp-tile")).to_have_count(12)
+    play_whole_game(page, web_server.url, room, touch=False, name="desktop")
+    assert errors == []
+
+
+def test_a_whole_game_on_a_phone_by_taps(web_server: Any, chromium: Any) -> None:
+    context = chromium.new_context(viewport=PHONE, locale="fr-FR", has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    try:
+        page = context.new_page()
+        errors = page_errors(page)
+        room = start_against_computer(page, web_server.url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        play_whole_game(page, web_server.url, room, touch=True, name="phone")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+    finally:
+        context.close()
