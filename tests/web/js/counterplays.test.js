@@ -18,6 +18,7 @@ import {
   readingOrder,
   shapeKey,
   snap,
+  spotsOf,
   summit,
   turned,
 } from "../../../src/tablier/web/js/counterplays.js";
@@ -127,4 +128,19 @@ test("who leads at the top, and the final count in reading order", () => {
   const low = countRows([[6, 7], [4, 4], [2, 1]], "lowest", 1);
   assert.deepEqual(low.map((r) => r.level), [1, 2, 3]);
   assert.equal(low[0].deciding, true);
+});
+
+test("a chosen tile's spots: every triangle it may cover, and those of the turn shown", () => {
+  const list = groupMoves(["A:0,0;1,0;-1,1;0,1;1,1;0,2", "A:2,0;3,0;3,1;4,1;5,1;4,2"]).get("A");
+  const { all, now } = spotsOf(list, list[0].shape);
+  assert.equal(all.size, 12);
+  assert.deepEqual([...now].sort(), ["-1,1", "0,0", "0,1", "0,2", "1,0", "1,1"]);
+});
+
+test("grouping gives the same orientation whatever the order the cells come in", () => {
+  const sorted = groupMoves(["R:0,0;1,0;1,1;2,1;2,2;3,2"]).get("R")[0];
+  const shuffled = groupMoves(["R:2,2;0,0;1,1;3,2;1,0;2,1"]).get("R")[0];
+  assert.equal(sorted.shape, shuffled.shape);
+  assert.equal(sorted.shape, shapeKey(turned("R", 0)));
+  assert.equal(groupMoves(["pass", "R:0,0;1,0", "R:0,0;1,0;1,1;2,1;2,2;x,2"]).size, 0);
 });

@@ -130,17 +130,61 @@ export function orientations(letter) {
   return [...seen.values()];
 }
 
-/** The legal moves grouped by tile letter: letter → [{move, cells, shape}]. */
+/**
+ * The legal moves grouped by tile letter: letter → [{move, cells, shape}]. The server
+ * writes each move's cells sorted by row then position, so the first cell is the
+ * lowest-leftmost one and the shape's key needs no sorting (a fast path: a position
+ * may have several hundred moves).
+ */
 export function groupMoves(legal) {
   const groups = new Map();
   for (const move of legal) {
-    const parsed = parseMove(move);
-    if (!parsed) continue;
-    const list = groups.get(parsed.letter) ?? [];
-    list.push({ move, cells: parsed.cells, shape: shapeKey(parsed.cells) });
-    groups.set(parsed.letter, list);
+    const letter = move[0];
+    if (move[1] !== ":") continue;
+    const cells = [];
+    for (const part of move.slice(2).split(";")) {
+      const comma = part.indexOf(",");
+      cells.push([Number(part.slice(0, comma)), Number(part.slice(comma + 1))]);
+    }
+    if (cells.length !== 6 || cells.some(([x, y]) => !Number.isInteger(x) || !Number.isInteger(y))) continue;
+    let list = groups.get(letter);
+    if (!list) {
+      list = [];
+      groups.set(letter, list);
+    }
+    list.push({ move, cells, shape: sortedShapeKey(cells) });
   }
   return groups;
+}
+
+/** `shapeKey` for cells already sorted by row then position. */
+function sortedShapeKey(cells) {
+  for (let i = 1; i < cells.length; i += 1) {
+    if (byRow(cells[i - 1], cells[i]) > 0) return shapeKey(cells);
+  }
+  const [mx, my] = cells[0];
+  const dx = isUp(mx, my) ? -mx : 1 - mx;
+  let key = "";
+  for (let i = 0; i < cells.length; i += 1) key += `${i ? ";" : ""}${cells[i][0] + dx},${cells[i][1] - my}`;
+  return key;
+}
+
+/**
+ * The triangles a chosen tile may cover: `all` for any of its placements, `now` for the
+ * placements of the orientation shown (`shape`); both are sets of "x,y" keys.
+ */
+export function spotsOf(placements, shape) {
+  const all = new Set();
+  const now = new Set();
+  for (const p of placements) {
+    const here = p.shape === shape;
+    for (const [x, y] of p.cells) {
+      const key = `${x},${y}`;
+      all.add(key);
+      if (here) now.add(key);
+    }
+  }
+  return { all, now };
 }
 
 /** The centre of a set of cells in drawing units. */

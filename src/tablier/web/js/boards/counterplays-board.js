@@ -18,6 +18,7 @@ import {
   readingOrder,
   shapeKey,
   snap,
+  spotsOf,
   summit,
   trianglePoints,
   turned,
@@ -427,14 +428,7 @@ class CounterplaysBoard extends HTMLElement {
     // the chosen tile's legal placements: every triangle one of them covers
     this.spots = s("g", { class: "cp-spots" });
     if (this.letter) {
-      const now = new Set();
-      const all = new Set();
-      for (const p of this.tile) {
-        for (const [x, y] of p.cells) {
-          all.add(cellKey(x, y));
-          if (p.shape === this.shape) now.add(cellKey(x, y));
-        }
-      }
+      const { all, now } = spotsOf(this.tile, this.shape);
       for (const key of all) {
         const [x, y] = key.split(",").map(Number);
         this.spots.append(s("polygon", { points: trianglePoints(x, y, SIZE), class: `spot${now.has(key) ? " now" : ""}`, "data-cell": key }));
@@ -749,7 +743,7 @@ class CounterplaysBoard extends HTMLElement {
       h(
         "table",
         { class: "cp-count-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("counterplays.level")), h("th", { scope: "col" }, names[0] ?? ""), h("th", { scope: "col" }, names[1] ?? ""), h("th", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("counterplays.level")), h("th", { scope: "col" }, names[0] ?? ""), h("th", { scope: "col" }, names[1] ?? ""))),
         h(
           "tbody",
           {},
@@ -757,10 +751,16 @@ class CounterplaysBoard extends HTMLElement {
             h(
               "tr",
               { class: row.deciding ? "deciding" : "", "data-level": row.level, "data-white": row.counts[0], "data-black": row.counts[1] },
-              h("th", { scope: "row" }, h("span", { class: `cp-swatch o0 ${levelClass(row.level)}` }), " ", t("counterplays.level_n", { level: row.level })),
+              h(
+                "th",
+                { scope: "row" },
+                h("span", { class: `cp-swatch o0 ${levelClass(row.level)}`, "aria-hidden": "true" }),
+                " ",
+                t("counterplays.level_n", { level: row.level }),
+                row.deciding ? h("span", { class: "cp-deciding" }, t("counterplays.deciding")) : null,
+              ),
               h("td", { class: row.counts[0] > row.counts[1] ? "more" : "" }, String(row.counts[0])),
               h("td", { class: row.counts[1] > row.counts[0] ? "more" : "" }, String(row.counts[1])),
-              h("td", {}, row.deciding ? t("counterplays.deciding") : ""),
             ),
           ),
         ),
