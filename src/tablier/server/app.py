@@ -27,6 +27,7 @@ from tablier.server.protocol import (
     PROTOCOL_VERSION,
     protocol_schema,
 )
+from tablier.server.puzzles_api import router as puzzles_router
 from tablier.server.rooms import Room
 from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
@@ -148,6 +149,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         "GET /api/protocol/schema.",
         lifespan=lifespan,
     )
+    app.include_router(puzzles_router)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
