@@ -131,6 +131,7 @@ async function route() {
   if (room && params.has("replay")) module = await import("./views/replay.js");
   else if (room) module = await import("./views/play.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
+  else if (params.has("puzzle")) module = await import("./views/puzzle.js");
   else module = await import("./views/lobby.js");
   clear(main);
   main.className = "";
