@@ -184,3 +184,80 @@ def test_a_whole_game_on_a_phone_by_taps(web_server: Any, chromium: Any) -> None
         assert errors == []
     finally:
         context.close()
+
+
+def shape_key(cells: list[tuple[int, int]]) -> str:
+    """A placement's orientation up to translation, written as the board writes it."""
+    ordered = sorted(cells, key=lambda c: (c[1], c[0]))
+    mx, my = ordered[0]
+    dx = -mx if (mx + my) % 2 == 0 else 1 - mx
+    return ";".join(f"{x + dx},{y - my}" for x, y in ordered)
+
+
+def screen_point(page: Any, cells: list[tuple[int, int]]) -> tuple[float, float]:
+    """Where a set of triangles' middle is on the screen (what a person aims at)."""
+    point: list[float] = page.evaluate(
+        """async (cells) => {
+          const m = await import('/js/counterplays.js');
+          const svg = document.querySelector('counterplays-board svg.cp-board');
+          const [x, y] = m.middle(cells, 30);
+          const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+          return [p.x, p.y];
+        }""",
+        [list(c) for c in cells],
+    )
+    return point[0], point[1]
+
+
+def lay_by_hand(page: Any, letter: str, cells: list[tuple[int, int]], move: str) -> None:
+    """Chooses the tile, turns it to the wanted orientation, aims and clicks."""
+    page.click(f"{MY_TRAY} .cp-tile[data-letter={letter}]")
+    chosen = page.locator(f"{BOARD} .cp-chosen")
+    want = shape_key(cells)
+    for i in range(12):
+        if chosen.get_attribute("data-shape") == want:
+            break
+        page.click(f"{BOARD} [data-action={'flip' if i == 5 else 'rotate'}]")
+    assert chosen.get_attribute("data-shape") == want
+    # aim at the middle of the spot, else at each of its triangles, until the ghost fits
+    ghost = page.locator(f"{BOARD} svg.cp-board")
+    for aim in [cells, *([c] for c in cells)]:
+        x, y = screen_point(page, aim)
+        page.mouse.move(x, y)
+        if ghost.get_attribute("data-ghost") == move:
+            page.mouse.click(x, y)
+            return
+    raise AssertionError(f"the ghost never sat on {move}")
+
+
+def test_the_rhombus_puzzle_with_a_hint_then_by_hand(web_server: Any, open_context: Any) -> None:
+    from tablier.games.counterplays.puzzles import positions
+
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/?puzzle=rhombus")
+    expect(page.locator(f"{MY_TRAY} .cp-tile:not([disabled])")).to_have_count(12)
+    expect(page.locator(f"{BOARD} .cp-region polygon")).to_have_count(72)
+    page.click("[data-action=hint]")
+    expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(1)
+    expect(page.locator(f"{MY_TRAY} .cp-tile.used")).to_have_count(1)
+    board = f"document.querySelector('{BOARD}').view.state.observation"
+    laid = [
+        (t["letter"], tuple((x, y) for x, y in t["cells"])) for t in page.evaluate(f"{board}.tiles")
+    ]
+    rest, _ = positions.complete(positions.PUZZLES["rhombus"], laid)
+    assert rest is not None and len(rest) == 11
+    for n, (letter, cells) in enumerate(rest):
+        lay_by_hand(page, letter, list(cells), positions.write(letter, cells))
+        expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(n + 2)
+        if n == 5:
+            shot(page, "puzzle-rhombus-half", full=True)
+    expect(page.locator(".banner-win")).to_be_visible()
+    assert page.evaluate(f"{board}.solved")
+    shot(page, "puzzle-rhombus-solved", full=True)
+    # the triangle: the reason it cannot be tiled is shown
+    page.click("text=Et le triangle ?")
+    expect(page.locator(".puzzle-why")).to_contain_text("72")
+    expect(page.locator("[data-action=hint]")).to_be_disabled()
+    shot(page, "puzzle-triangle", full=True)
+    assert errors == []

@@ -240,6 +240,9 @@ class CounterplaysBoard extends HTMLElement {
     const obs = this.view.state.observation;
     const top = summit(obs.level_counts);
     clear(this.head);
+    // a solo puzzle has no race to the top: no summit nor levels to show
+    this.head.hidden = Boolean(obs.solo);
+    if (obs.solo) return;
     if (!top.level) {
       this.head.append(h("span", { class: "cp-summit" }, t("counterplays.empty_table")));
     } else {
@@ -309,7 +312,7 @@ class CounterplaysBoard extends HTMLElement {
     const cells = turned(this.letter, this.turn, this.flipped);
     const here = this.tile.filter((p) => p.shape === this.shape).length;
     this.tools.append(
-      h("span", { class: "cp-chosen", "aria-label": t("counterplays.tile_label", { letter: this.letter }) }, tilePicture(this.letter, cells, this.mover, { size: 11 })),
+      h("span", { class: "cp-chosen", "data-shape": this.shape, "aria-label": t("counterplays.tile_label", { letter: this.letter }) }, tilePicture(this.letter, cells, this.mover, { size: 11 })),
       h("button", { type: "button", class: "btn btn-small", "data-action": "rotate-left", "aria-label": t("counterplays.rotate_left"), title: t("counterplays.rotate_left"), onclick: () => this.rotate(-1) }, "⟲"),
       h("button", { type: "button", class: "btn btn-small", "data-action": "rotate", "aria-label": t("counterplays.rotate_right"), title: t("counterplays.rotate_right"), onclick: () => this.rotate(1) }, "⟳", h("kbd", {}, "R")),
       h("button", { type: "button", class: "btn btn-small", "data-action": "flip", "aria-label": t("counterplays.flip"), title: t("counterplays.flip"), onclick: () => this.flip() }, "⇋", h("kbd", {}, "F")),
@@ -766,6 +769,7 @@ class CounterplaysBoard extends HTMLElement {
         ),
       ),
       h("p", { class: "cp-count-verdict" }, decided == null ? t("counterplays.count_draw") : t("counterplays.count_won", { name: names[outcome.returns?.[0] > 0 ? 0 : 1] ?? "", level: decided })),
+      h("p", { class: "cp-puzzles" }, t("counterplays.puzzles_intro"), " ", h("a", { href: "/?puzzle=rhombus" }, t("counterplays.puzzle.rhombus_title"))),
     );
   }
 }

@@ -1,0 +1,163 @@
+// Counterplays' solo tiling puzzles (`/?puzzle=rhombus`, `/?puzzle=triangle`), played
+// with the game's own board: the server checks each position and gives its legal
+// placements, a hint (the next tile of a tiling) or a whole solution.
+
+import { clear, h } from "../dom.js";
+import { createBoard } from "../boards/registry.js";
+
+const GAME = "counterplays";
+const NAMES = ["rhombus", "triangle"];
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = new Error(answer.error ?? `HTTP ${response.status}`);
+    error.body = answer;
+    throw error;
+  }
+  return answer;
+}
+
+export async function mount(main, ctx, params) {
+  const name = NAMES.includes(params.get("puzzle")) ? params.get("puzzle") : NAMES[0];
+  main.classList.add("puzzle-page");
+  await ctx.gameList();
+  const game = ctx.describe(GAME) ?? { id: GAME, name: "Counterplays", board: true };
+  await ctx.useBoardMessages(game);
+  const board = await createBoard(game);
+  let tiles = [];
+  let current = null;
+  let note = "";
+  let busy = false;
+
+  const elements = {
+    crumbs: h("nav", { class: "crumbs" }),
+    title: h("h1", {}),
+    intro: h("p", { class: "puzzle-intro" }),
+    why: h("div", { class: "puzzle-why", role: "note" }),
+    status: h("p", { class: "banner", role: "status", "aria-live": "polite" }),
+    tools: h("div", { class: "button-row puzzle-tools" }),
+    wrap: h("div", { class: "board-wrap" }, board),
+    others: h("p", { class: "puzzle-others" }),
+  };
+  main.append(elements.crumbs, elements.title, elements.intro, elements.why, elements.status, elements.tools, elements.wrap, elements.others);
+
+  const say = (key, p) => {
+    note = ctx.t(key, p);
+    draw();
+  };
+
+  async function refresh() {
+    try {
+      current = await post(`/api/puzzles/${name}/position`, { tiles });
+    } catch (err) {
+      // a refused tile (it should not happen: only legal placements are offered)
+      tiles.pop();
+      ctx.toast(err.body?.message?.text?.[ctx.lang] ?? err.message, "error");
+      current = await post(`/api/puzzles/${name}/position`, { tiles });
+    }
+    draw();
+  }
+
+  async function act(work) {
+    if (busy) return;
+    busy = true;
+    draw();
+    try {
+      await work();
+    } finally {
+      busy = false;
+      draw();
+    }
+  }
+
+  board.addEventListener("play-move", (e) => {
+    note = "";
+    tiles = [...tiles, e.detail.move];
+    refresh();
+  });
+
+  const hint = () =>
+    act(async () => {
+      const answer = await post(`/api/puzzles/${name}/hint`, { tiles });
+      if (answer.move) {
+        tiles = [...tiles, answer.move];
+        note = ctx.t("counterplays.puzzle.hinted", { letter: answer.move[0] });
+        await refresh();
+      } else if (answer.obstacle) say("counterplays.puzzle.no_tiling");
+      else say(answer.gave_up ? "counterplays.puzzle.gave_up" : "counterplays.puzzle.dead_end");
+    });
+
+  const solve = () =>
+    act(async () => {
+      const answer = await post(`/api/puzzles/${name}/solution`, { tiles });
+      if (!answer.tiles) {
+        say(answer.gave_up ? "counterplays.puzzle.gave_up" : "counterplays.puzzle.no_tiling");
+        return;
+      }
+      tiles = answer.tiles;
+      note = answer.kept ? ctx.t("counterplays.puzzle.shown", { n: answer.kept }) : ctx.t("counterplays.puzzle.shown_fresh");
+      await refresh();
+    });
+
+  function draw() {
+    const { t } = ctx;
+    clear(elements.crumbs).append(
+      h("a", { href: "/", onclick: (e) => { e.preventDefault(); ctx.navigate("/"); } }, t("nav.games")),
+      " › ",
+      h("a", { href: `/?rules=${GAME}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?rules=${GAME}`); } }, game.name),
+      " › ",
+      t("counterplays.puzzle.crumb"),
+    );
+    elements.title.textContent = t(`counterplays.puzzle.${name}_title`);
+    elements.intro.textContent = t(`counterplays.puzzle.${name}_intro`);
+    const obs = current?.observation;
+    const obstacle = obs?.obstacle;
+    clear(elements.why);
+    elements.why.hidden = !obstacle;
+    if (obstacle) {
+      elements.why.append(
+        h("strong", {}, t("counterplays.puzzle.impossible")),
+        " ",
+        obstacle.reason === "area" ? t("counterplays.puzzle.why_area", { area: obstacle.area, needed: obstacle.needed }) : t("counterplays.puzzle.why_colour", { ups: obstacle.ups, downs: obstacle.downs }),
+      );
+    }
+    const laid = obs?.tiles.length ?? 0;
+    const solved = Boolean(obs?.solved);
+    elements.status.className = `banner${solved ? " banner-win" : ""}`;
+    elements.status.textContent = solved ? t("counterplays.puzzle.solved") : note || t("counterplays.puzzle.progress", { n: laid });
+    if (solved && note) elements.status.textContent = `${t("counterplays.puzzle.solved")} ${note}`;
+    clear(elements.tools).append(
+      h("button", { type: "button", class: "btn btn-primary", "data-action": "hint", disabled: busy || solved || Boolean(obstacle), onclick: hint }, t("counterplays.puzzle.hint")),
+      h("button", { type: "button", class: "btn", "data-action": "undo", disabled: busy || !laid, onclick: () => { tiles = tiles.slice(0, -1); note = ""; refresh(); } }, t("counterplays.puzzle.undo")),
+      h("button", { type: "button", class: "btn", "data-action": "restart", disabled: busy || !laid, onclick: () => { tiles = []; note = ""; refresh(); } }, t("counterplays.puzzle.restart")),
+      h("button", { type: "button", class: "btn btn-ghost", "data-action": "solution", disabled: busy || solved || Boolean(obstacle), onclick: solve }, t("counterplays.puzzle.show_solution")),
+    );
+    clear(elements.others).append(
+      ...NAMES.filter((n) => n !== name).map((n) =>
+        h("a", { href: `/?puzzle=${n}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?puzzle=${n}`); } }, t(`counterplays.puzzle.${n}_title`)),
+      ),
+    );
+    if (!current) return;
+    board.render({
+      t,
+      lang: ctx.lang,
+      state: { observation: obs, legal_moves: current.legal_moves, awaited: [0], moves: [], move_count: laid, terminal: solved, outcome: null },
+      seat: 0,
+      mine: [0],
+      hidden: false,
+      canPlay: !solved && !busy && current.legal_moves.length > 0,
+      flip: false,
+      names: [t("counterplays.puzzle.you")],
+      game,
+    });
+  }
+
+  await refresh();
+  return { relabel: draw };
+}
