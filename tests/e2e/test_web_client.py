@@ -495,10 +495,8 @@ def test_other_games_in_the_generic_view(web_server: Any, open_context: Any) -> 
     expect(page.locator(".moves .mv.current")).to_have_count(0)
     page.click("[data-action=next]")
     expect(page.locator(".moves .mv.current")).to_have_count(1)
-    # Counterplays: the triangles seen from above, once a tile lies on the table
+    # Counterplays has its own board (tests/e2e/test_counterplays_board.py plays it)
     page.goto(web_server.url + "/")
     create_game(page, "counterplays", "computer", level="random", first="me")
-    page.locator("generic-board button[data-move]").first.click()
-    # (six or more: the computer may already have answered)
-    expect(page.locator("generic-board .tri").nth(5)).to_be_attached()
+    expect(page.locator("counterplays-board .cp-tray.active .cp-tile")).to_have_count(12)
     assert errors == []
