@@ -80,5 +80,5 @@ async def solve(name: str, body: Position) -> Any:
         tiles = [positions.write(*p) for p in laid + found]
         return {"tiles": tiles, "kept": len(laid), "gave_up": False}
     whole = await run_in_threadpool(positions.solution, name)
-    tiles = [positions.write(*p) for p in whole] if whole else None
-    return {"tiles": tiles, "kept": 0, "gave_up": gave_up}
+    fresh = [positions.write(*p) for p in whole] if whole else None
+    return {"tiles": fresh, "kept": 0, "gave_up": gave_up}
