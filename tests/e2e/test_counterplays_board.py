@@ -35,8 +35,15 @@ def expect(target: Any) -> Any:
     return pw_expect(target)
 
 
-def shot(page: Any, name: str, *, full: bool = False) -> None:
+def shot(page: Any, name: str, *, full: bool = False, at: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    if at is not None:
+        # the part shown starts just under the page's sticky header
+        page.evaluate(
+            "(sel) => { document.querySelector(sel).scrollIntoView({block: 'start'});"
+            " window.scrollBy(0, -56); }",
+            at,
+        )
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full, animations="disabled")
 
 
@@ -127,7 +134,7 @@ def play_whole_game(page: Any, url: str, room: str, *, touch: bool, name: str) -
     while my_turn_or_over(page) == "turn":
         choose_tile_and_turn(page, rng, touch)
         if len(mine) == 3:
-            shot(page, f"{name}-choosing")
+            shot(page, f"{name}-choosing", at=BOARD)
         before = page.evaluate(f"document.querySelector('{BOARD}').view.state.move_count")
         mine.append(place_by_taps(page, rng) if touch else place_by_click(page, rng))
         page.wait_for_function(
@@ -135,7 +142,7 @@ def play_whole_game(page: Any, url: str, room: str, *, touch: bool, name: str) -
         )
         top = page.evaluate(f"document.querySelector('{BOARD}').view.state.observation.top_level")
         if top >= 3 and not (SHOTS / f"{name}-stack.png").exists():
-            shot(page, f"{name}-stack")
+            shot(page, f"{name}-stack", at=BOARD)
     assert len(mine) == 12
     record = record_of(url, room)
     assert [m for p, m in record["moves"] if p == 0] == mine
@@ -181,6 +188,14 @@ def test_a_whole_game_on_a_phone_by_taps(web_server: Any, chromium: Any) -> None
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         play_whole_game(page, web_server.url, room, touch=True, name="phone")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # the puzzle on the phone: a hint, then a tile chosen with its spots lit
+        page.goto(web_server.url + "/?puzzle=rhombus")
+        page.locator("[data-action=hint]").tap()
+        expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(1)
+        page.locator(f"{MY_TRAY} .cp-tile:not([disabled])").first.tap()
+        expect(page.locator(f"{BOARD} .cp-spots polygon").first).to_be_attached()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(page, "phone-puzzle", at=".puzzle-tools")
         assert errors == []
     finally:
         context.close()

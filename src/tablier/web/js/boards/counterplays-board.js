@@ -330,11 +330,13 @@ class CounterplaysBoard extends HTMLElement {
   fitBox() {
     const obs = this.view.state.observation;
     const cells = obs.cells.map((c) => [c.x, c.y]);
-    for (const list of this.groups.values()) for (const p of list) cells.push(...p.cells);
+    // the stack and, once a tile is chosen, every spot it may go (the first tile: all)
+    const spots = this.letter ? [this.tile] : obs.cells.length ? [] : [...this.groups.values()];
+    for (const list of spots) for (const p of list) cells.push(...p.cells);
     for (const c of obs.region ?? []) cells.push(c);
-    const box = bounds(cells, SIZE, 1);
+    const box = bounds(cells, SIZE, obs.region ? 1 : 2);
     // never so close that a tile fills the view
-    const minW = 14 * SIZE;
+    const minW = 12 * SIZE;
     if (box.w < minW) {
       box.x -= (minW - box.w) / 2;
       box.w = minW;
