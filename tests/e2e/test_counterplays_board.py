@@ -175,6 +175,14 @@ def test_a_whole_game_against_the_computer_by_clicking(web_server: Any, open_con
     room = start_against_computer(page, web_server.url)
     expect(page.locator(f"{MY_TRAY} .cp-tile")).to_have_count(12)
     play_whole_game(page, web_server.url, room, touch=False, name="desktop")
+    # the replay draws each step with the same board, the server's views in hand
+    page.click("[data-action=replay]")
+    expect(page.locator(f"{BOARD} .cp-mark").first).to_be_visible()
+    page.click("[aria-label='Début']")
+    expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(0)
+    page.click("[data-action=next]")
+    expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(1)
+    expect(page.locator(".replay-caption")).to_contain_text("niveau 1")
     assert errors == []
 
 
