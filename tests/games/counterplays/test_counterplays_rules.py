@@ -18,7 +18,6 @@ from cp_support import (
     write,
 )
 
-import tablier
 from tablier import IllegalMove
 from tablier.games.counterplays.shapes import LETTERS
 
@@ -244,16 +243,3 @@ def test_malformed_moves_are_refused_in_plain_words(text: str, words: str) -> No
 def test_wrong_player_and_game_over_are_refused() -> None:
     state = new()
     refuse(state, 1, HEXAGON_FIRST, "not player 1's turn")
-
-
-def test_refusals_carry_a_code_and_say_why_in_french_and_english() -> None:
-    state = tablier.load("counterplays").new_state(seed=0)
-    with pytest.raises(tablier.IllegalMove) as refused:
-        state.apply(0, "O:5,0;6,0;7,0;5,1;6,1;7,1")
-    assert refused.value.code == "counterplays:refusal.first"
-    assert "première tuile" in refused.value.text("fr")
-    assert "first tile" in refused.value.text("en") == str(refused.value)
-    with pytest.raises(tablier.IllegalMove) as refused:
-        state.apply(0, "Z:0,0")
-    assert refused.value.code == "counterplays:refusal.no_tile"
-    assert "pas de tuile" in refused.value.text("fr")

@@ -39,6 +39,13 @@ def test_observation_lists_tiles_cells_and_supplies() -> None:
     assert obs["tiles_left"][0] == [c for c in "COUNTERPLAYS" if c not in "OA"]
     assert obs["tiles_left"][1] == [c for c in "COUNTERPLAYS" if c != "C"]
     assert obs["level_counts"] == [[1, 1], [1, 0]]
+    assert obs["top_level"] == 2 and obs["last_move"] == raised
+    assert {c["top"] for c in obs["cells"] if (c["x"], c["y"]) in parse(raised)[1]} == {2}
+    # rule d) made visible: each of Black's tiles with the level it must be placed at
+    assert set(obs["reach"]) == set(obs["tiles_left"][1])
+    for move in state.legal_moves(1):
+        level = max(cells[c]["height"] if c in cells else 0 for c in parse(move)[1]) + 1
+        assert obs["reach"][move[0]] == level
     # perfect information: every seat sees the same position
     same = {k: v for k, v in obs.items() if k != "viewer"}
     assert same == {k: v for k, v in state.observation(None).items() if k != "viewer"}
@@ -50,15 +57,19 @@ def test_text_picture_shows_owner_letter_and_level_per_row() -> None:
     state = play([HEXAGON_FIRST, BLACK_C])
     raised = sorted(m for m in state.legal_moves(0) if m.startswith("A:"))[0]
     state.apply(0, raised)
-    # French by default
-    assert "Noir joue" in state.render_text()
-    assert "tuiles restantes CUNTERPLYS" in state.render_text()
     text = state.render_text(lang="en")
     rows = {line[:3].strip(): line for line in text.splitlines() if line[:3].strip().isdigit()}
     assert set(rows) == {"0", "1", "2"}
     assert "A2" in text and "c1" in text and "O1" in text
     assert "Black to play" in text
     assert "tiles left CUNTERPLYS" in text
+    # French by default: the same picture, the words in French
+    french = state.render_text()
+    assert [line for line in french.splitlines() if line[:3].strip().isdigit()] == list(
+        rows.values()
+    )
+    assert "Noir joue." in french and "tuiles restantes CUNTERPLYS" in french
+    assert "niveau 2 : 1" in french
 
 
 def test_rules_pages_exist_in_both_languages_and_draw_every_tile() -> None:

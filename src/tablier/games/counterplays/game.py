@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK, Catalogue, Message
+from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
 from tablier.games.counterplays.render import TEXTS
 from tablier.games.counterplays.state import CounterplaysState
@@ -18,6 +18,7 @@ class Counterplays(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",
@@ -39,18 +40,12 @@ class Counterplays(Game):
         "go, and most tiles on the top level wins.",
     }
     duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
-    outcome_messages: ClassVar[Catalogue | None] = TEXTS
     # the solo puzzles in the browser (js/boards/counterplays-puzzle.js)
-    http_routes: ClassVar[str | None] = "tablier.games.counterplays.puzzles.api:router"
+    http_routes: ClassVar[str | None] = "tablier.games.counterplays.puzzles.http:router"
     # `tablier puzzle ...`: the solo puzzles
     cli_commands: ClassVar[Mapping[str, str]] = {
         "puzzle": "tablier.games.counterplays.cli:puzzle_app"
     }
-
-    def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
-        if outcome.get("reason") == "levels" and outcome.get("decided_at_level") is None:
-            return TEXTS.message("outcome.draw")
-        return super().outcome_message(outcome)
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> CounterplaysState:
         if setup:

@@ -33,18 +33,20 @@ def parse(text: str) -> tuple[str, tuple[int, ...]]:
         raise REFUSALS.refuse("refusal.not_notation", move=text, example=EXAMPLE)
     letter = letter.upper()
     if len(letter) != 1 or letter not in LETTERS:
-        raise REFUSALS.refuse("refusal.no_tile", letter=letter, letters=", ".join(LETTERS))
+        raise REFUSALS.refuse(
+            "refusal.no_such_tile", letter=letter or "(none)", letters=", ".join(LETTERS)
+        )
     keys = []
     for part in rest.split(";"):
         m = _CELL.match(part)
         if not m:
-            raise REFUSALS.refuse("refusal.not_cell", part=part, example=EXAMPLE)
+            raise REFUSALS.refuse("refusal.not_a_cell", part=part, example=EXAMPLE)
         x, y = int(m.group(1)), int(m.group(2))
         if abs(x) > 300 or abs(y) > 300:
             raise REFUSALS.refuse("refusal.too_far", x=x, y=y)
         keys.append(key_of(x, y))
     if len(set(keys)) != len(keys):
-        raise REFUSALS.refuse("refusal.twice")
+        raise REFUSALS.refuse("refusal.named_twice")
     if len(keys) != 6:
         raise REFUSALS.refuse("refusal.six_cells", n=len(keys))
     return letter, tuple(sorted(keys))
@@ -57,5 +59,5 @@ def orientation_of(letter: str, keys: tuple[int, ...]) -> Orientation:
     if o is None:
         raise REFUSALS.refuse("refusal.not_joined")
     if o.letter != letter:
-        raise REFUSALS.refuse("refusal.other_tile", found=o.letter, letter=letter)
+        raise REFUSALS.refuse("refusal.other_tile", shape=o.letter, letter=letter)
     return o

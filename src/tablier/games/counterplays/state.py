@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from tablier.core.messages import seat_colour
+from tablier.core.messages import check_lang, seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.counterplays import placement, render, scoring
@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from tablier.core.game import Game
 
 TILES_EACH = len(LETTERS)
-COLOURS = ("White", "Black")
 # The first tile is placed where its lowest-leftmost cell is (0,0) or (1,0).
 _FIRST_UP = key_of(0, 0)
 _FIRST_DOWN = key_of(1, 0)
@@ -75,7 +74,9 @@ class CounterplaysState(State):
     def _apply(self, player: int, move: str) -> str:
         letter, keys = parse(move)
         if letter not in self.left[player]:
-            raise REFUSALS.refuse("refusal.placed", letter=letter, colour=seat_colour(player))
+            raise REFUSALS.refuse(
+                "refusal.already_placed", letter=letter, colour=seat_colour(player)
+            )
         orient = orientation_of(letter, keys)
         level = self._check(orient, keys)
         self._place(player, orient, keys[0], level)
@@ -87,23 +88,23 @@ class CounterplaysState(State):
         if not self.tiles:
             anchor = _first_anchor(orient)
             if keys[0] != anchor:
-                raise REFUSALS.refuse("refusal.first", expected=notation(orient.index, anchor))
+                raise REFUSALS.refuse("refusal.first_anchor", move=notation(orient.index, anchor))
             return 1
         heights = {self.height.get(k, 0) for k in keys}
         if len(heights) > 1 and 0 in heights:
             hanging = sum(1 for k in keys if k not in self.height)
-            raise REFUSALS.refuse("refusal.overlap", letter=letter, hanging=hanging)
+            raise REFUSALS.refuse("refusal.partly_on_table", letter=letter, n=hanging)
         if len(heights) > 1:
             low, high = min(heights), max(heights)
             raise REFUSALS.refuse("refusal.uneven", letter=letter, low=low, high=high)
         (h,) = heights
         if h == 0:
             if not placement.touches(keys, self.height):
-                raise REFUSALS.refuse("refusal.no_edge", letter=letter)
+                raise REFUSALS.refuse("refusal.no_contact", letter=letter)
         elif len({self.top[k] for k in keys}) < 2:
             owner, under, _cells, _level = self.tiles[self.top[keys[0]]]
             raise REFUSALS.refuse(
-                "refusal.one_tile", letter=letter, owner=seat_colour(owner), under=under
+                "refusal.one_tile_under", letter=letter, under=under, colour=seat_colour(owner)
             )
         best, _ = placement.best_for_tile(
             BY_LETTER[letter],
@@ -150,6 +151,10 @@ class CounterplaysState(State):
         twin._legal = self._legal
         return twin
 
+    def height_at(self, x: int, y: int) -> int:
+        """How many tiles stand on triangle x,y."""
+        return self.height.get(key_of(x, y), 0)
+
     # ----------------------------------------------------------------- the end
     def level_counts(self) -> list[list[int]]:
         return scoring.level_counts((owner, level) for owner, _l, _c, level in self.tiles)
@@ -164,12 +169,14 @@ class CounterplaysState(State):
             return None
         counts = self.level_counts()
         returns, level = scoring.decide(counts, self.game.options["goal"])
+        # a draw has no deciding level: its own reason keeps the texts' figures defined
         return {
             "returns": returns,
-            "reason": "levels",
+            "reason": "levels" if level is not None else "equal",
             "counts": counts,
             "goal": self.game.options["goal"],
             "decided_at_level": level,
+            "tiles_at_level": counts[level - 1] if level is not None else [],
         }
 
     # ----------------------------------------------------------------- views
@@ -177,32 +184,7 @@ class CounterplaysState(State):
         return observe(self, player)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
-        words = render.TEXTS
-        lines = render.picture(self.height, self.top, self.tiles, lang)
-        lines.append("")
-        lines.append(words.text("legend", lang))
-        none = words.text("none", lang)
-        for p in (0, 1):
-            left = "".join(c for c in LETTERS if c in self.left[p]) or none
-            counts = ", ".join(
-                words.text("level", lang, level=k + 1, n=c[p])
-                for k, c in enumerate(self.level_counts())
-                if c[p]
-            )
-            colour = seat_colour(p)
-            lines.append(words.text("seat", lang, colour=colour, left=left, placed=counts or none))
-        if self.is_terminal():
-            outcome = self.outcome()
-            assert outcome is not None
-            level = outcome["decided_at_level"]
-            if level is None:
-                lines.append(words.text("draw", lang))
-            else:
-                winner = seat_colour(outcome["returns"].index(1.0))
-                lines.append(words.text("won", lang, colour=winner, level=level))
-        else:
-            lines.append(words.text("to_play", lang, colour=seat_colour(self.current_players()[0])))
-        return "\n".join(lines)
+        return render.render(self, check_lang(lang))
 
 
 def _placement_order(p: placement.Placement) -> tuple[int, int]:

@@ -1,101 +1,165 @@
-// `/?puzzle=counterplays:rhombus`: a solo puzzle played by hand on the Counterplays board,
-// with the solver as a hint and as a whole solution. The server checks every position.
+// Counterplays' solo tiling puzzles (`/?puzzle=counterplays:rhombus`, `…:triangle`), played
+// with the game's own board: the server checks each position and gives its legal
+// placements, a hint (the next tile of a tiling) or a whole solution.
 
 import { clear, h } from "../dom.js";
-import { TAG } from "./counterplays-board.js";
+import { createBoard } from "./registry.js";
 
-const BASE = "/api/games/counterplays/puzzles";
+const GAME = "counterplays";
+const NAMES = ["rhombus", "triangle"];
 
-async function post(path, moves) {
-  const response = await fetch(`${BASE}/${path}`, {
+async function post(path, body) {
+  const response = await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ moves }),
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
   });
-  const body = await response.json();
-  if (!response.ok) throw Object.assign(new Error(body.error ?? response.statusText), { status: response.status });
-  return body;
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = new Error(answer.error ?? `HTTP ${response.status}`);
+    error.body = answer;
+    throw error;
+  }
+  return answer;
 }
 
 export async function mount(main, ctx, params) {
-  const name = (params.get("puzzle") ?? "").split(":")[1] || "rhombus";
+  // `/?puzzle=counterplays:<name>` (the page is found by the game's id before the colon)
+  const asked = (params.get("puzzle") ?? "").split(":").pop();
+  const name = NAMES.includes(asked) ? asked : NAMES[0];
+  main.classList.add("puzzle-page");
   await ctx.gameList();
-  const game = ctx.describe("counterplays") ?? { id: "counterplays", board: true };
+  const game = ctx.describe(GAME) ?? { id: GAME, name: "Counterplays", board: true };
   await ctx.useBoardMessages(game);
-  const board = document.createElement(TAG);
-  let moves = [];
-  let state = null;
+  const board = await createBoard(game);
+  let tiles = [];
+  let current = null;
   let note = "";
-  const root = h("section", { class: "play puzzle", "data-puzzle": name });
-  const status = h("div", { class: "banner", role: "status", "aria-live": "polite" });
-  const tools = h("div", { class: "button-row puzzle-tools" });
-  main.append(root);
-  root.append(h("div", { class: "play-title" }, h("h1", {}, ctx.t(`counterplays.puzzle.${name}.title`))), h("p", { class: "help" }, ctx.t(`counterplays.puzzle.${name}.goal`)), status, tools, h("div", { class: "board-wrap" }, board));
+  let busy = false;
+
+  const elements = {
+    crumbs: h("nav", { class: "crumbs" }),
+    title: h("h1", {}),
+    intro: h("p", { class: "puzzle-intro" }),
+    why: h("div", { class: "puzzle-why", role: "note" }),
+    status: h("p", { class: "banner", role: "status", "aria-live": "polite" }),
+    tools: h("div", { class: "button-row puzzle-tools" }),
+    wrap: h("div", { class: "board-wrap" }, board),
+    others: h("p", { class: "puzzle-others" }),
+  };
+  main.append(elements.crumbs, elements.title, elements.intro, elements.why, elements.status, elements.tools, elements.wrap, elements.others);
+
+  const say = (key, p) => {
+    note = ctx.t(key, p);
+    draw();
+  };
 
   async function refresh() {
     try {
-      state = await post(`${name}/state`, moves);
+      current = await post(`/api/puzzles/${name}/position`, { tiles });
     } catch (err) {
-      note = err.message;
-      moves = moves.slice(0, -1);
-      state = await post(`${name}/state`, moves);
+      // a refused tile (it should not happen: only legal placements are offered)
+      tiles.pop();
+      ctx.toast(err.body?.message?.text?.[ctx.lang] ?? err.message, "error");
+      current = await post(`/api/puzzles/${name}/position`, { tiles });
     }
     draw();
   }
 
+  async function act(work) {
+    if (busy) return;
+    busy = true;
+    draw();
+    try {
+      await work();
+    } finally {
+      busy = false;
+      draw();
+    }
+  }
+
+  board.addEventListener("play-move", (e) => {
+    note = "";
+    tiles = [...tiles, e.detail.move];
+    refresh();
+  });
+
+  const hint = () =>
+    act(async () => {
+      const answer = await post(`/api/puzzles/${name}/hint`, { tiles });
+      if (answer.move) {
+        tiles = [...tiles, answer.move];
+        note = ctx.t("counterplays.puzzle.hinted", { letter: answer.move[0] });
+        await refresh();
+      } else if (answer.obstacle) say("counterplays.puzzle.no_tiling");
+      else say(answer.gave_up ? "counterplays.puzzle.gave_up" : "counterplays.puzzle.dead_end");
+    });
+
+  const solve = () =>
+    act(async () => {
+      const answer = await post(`/api/puzzles/${name}/solution`, { tiles });
+      if (!answer.tiles) {
+        say(answer.gave_up ? "counterplays.puzzle.gave_up" : "counterplays.puzzle.no_tiling");
+        return;
+      }
+      tiles = answer.tiles;
+      note = answer.kept ? ctx.t("counterplays.puzzle.shown", { n: answer.kept }) : ctx.t("counterplays.puzzle.shown_fresh");
+      await refresh();
+    });
+
   function draw() {
     const { t } = ctx;
-    // the position, readable by a person's tools (and the browser tests) as notation
-    root.dataset.moves = JSON.stringify(moves);
-    const solved = state?.solved;
-    status.textContent = note || (solved ? t("counterplays.puzzle.solved") : t("counterplays.puzzle.left", { n: 12 - moves.length }));
-    status.className = `banner ${solved ? "banner-over banner-win" : "banner-turn"}`;
-    const act = (action, label, fn, disabled = false) => h("button", { type: "button", class: "btn btn-small", "data-action": action, disabled, onclick: fn }, label);
-    clear(tools).append(
-      act("hint", t("counterplays.puzzle.hint"), async () => {
-        try {
-          const { move } = await post(`${name}/hint`, moves);
-          note = t("counterplays.puzzle.hinted", { move: move.split(":")[0] });
-          if (move) moves = [...moves, move];
-        } catch (err) {
-          note = err.message;
-        }
-        await refresh();
-      }, solved),
-      act("solution", t("counterplays.puzzle.solution"), async () => {
-        try {
-          const answer = await post(`${name}/solution`, moves);
-          moves = [...moves, ...answer.moves];
-          note = "";
-        } catch (err) {
-          note = err.message;
-        }
-        await refresh();
-      }, solved),
-      act("undo", t("counterplays.puzzle.undo"), async () => { moves = moves.slice(0, -1); note = ""; await refresh(); }, !moves.length),
-      act("restart", t("counterplays.puzzle.restart"), async () => { moves = []; note = ""; await refresh(); }, !moves.length),
+    clear(elements.crumbs).append(
+      h("a", { href: "/", onclick: (e) => { e.preventDefault(); ctx.navigate("/"); } }, t("nav.games")),
+      " › ",
+      h("a", { href: `/?rules=${GAME}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?rules=${GAME}`); } }, game.name),
+      " › ",
+      t("counterplays.puzzle.crumb"),
     );
-    if (!state) return;
+    elements.title.textContent = t(`counterplays.puzzle.${name}_title`);
+    elements.intro.textContent = t(`counterplays.puzzle.${name}_intro`);
+    const obs = current?.observation;
+    const obstacle = obs?.obstacle;
+    clear(elements.why);
+    elements.why.hidden = !obstacle;
+    if (obstacle) {
+      elements.why.append(
+        h("strong", {}, t("counterplays.puzzle.impossible")),
+        " ",
+        obstacle.reason === "area" ? t("counterplays.puzzle.why_area", { area: obstacle.area, needed: obstacle.needed }) : t("counterplays.puzzle.why_colour", { ups: obstacle.ups, downs: obstacle.downs }),
+      );
+    }
+    const laid = obs?.tiles.length ?? 0;
+    const solved = Boolean(obs?.solved);
+    elements.status.className = `banner${solved ? " banner-win" : ""}`;
+    elements.status.textContent = solved ? t("counterplays.puzzle.solved") : note || t("counterplays.puzzle.progress", { n: laid });
+    if (solved && note) elements.status.textContent = `${t("counterplays.puzzle.solved")} ${note}`;
+    clear(elements.tools).append(
+      h("button", { type: "button", class: "btn btn-primary", "data-action": "hint", disabled: busy || solved || Boolean(obstacle), onclick: hint }, t("counterplays.puzzle.hint")),
+      h("button", { type: "button", class: "btn", "data-action": "undo", disabled: busy || !laid, onclick: () => { tiles = tiles.slice(0, -1); note = ""; refresh(); } }, t("counterplays.puzzle.undo")),
+      h("button", { type: "button", class: "btn", "data-action": "restart", disabled: busy || !laid, onclick: () => { tiles = []; note = ""; refresh(); } }, t("counterplays.puzzle.restart")),
+      h("button", { type: "button", class: "btn btn-ghost", "data-action": "solution", disabled: busy || solved || Boolean(obstacle), onclick: solve }, t("counterplays.puzzle.show_solution")),
+    );
+    clear(elements.others).append(
+      ...NAMES.filter((n) => n !== name).map((n) =>
+        h("a", { href: `/?puzzle=${GAME}:${n}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?puzzle=${GAME}:${n}`); } }, t(`counterplays.puzzle.${n}_title`)),
+      ),
+    );
+    if (!current) return;
     board.render({
       t,
       lang: ctx.lang,
-      solo: true,
-      state: { observation: state.observation, legal_moves: solved ? [] : state.legal_moves, awaited: [0], moves: moves.map((m) => [0, m]), move_count: moves.length, terminal: false, outcome: null },
+      state: { observation: obs, legal_moves: current.legal_moves, awaited: [0], moves: [], move_count: laid, terminal: solved, outcome: null },
       seat: 0,
       mine: [0],
       hidden: false,
-      canPlay: !solved,
+      canPlay: !solved && !busy && current.legal_moves.length > 0,
       flip: false,
       names: [t("counterplays.puzzle.you")],
       game,
     });
   }
 
-  board.addEventListener("play-move", async (e) => {
-    note = "";
-    moves = [...moves, e.detail.move];
-    await refresh();
-  });
   await refresh();
   return { relabel: draw };
 }
