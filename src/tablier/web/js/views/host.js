@@ -256,9 +256,12 @@ async function mountCreate(main, ctx, params) {
   const form = h("form", { class: "host-create panel" });
   main.append(h("section", { class: "host" }, form));
 
+  // a game played around one screen is the natural first choice (its default opponent)
+  const partyGame = (games.find((g) => g.default_opponent === "local") ?? games[0])?.id;
+
   function draw() {
     const { t } = ctx;
-    const select = h("select", { name: "game", id: "host-game", onchange: () => { upload = null; draw(); } }, games.map((g) => h("option", { value: g.id, selected: g.id === (form.gameId ?? wanted ?? "quiadiquoi") ? true : null }, g.name)));
+    const select = h("select", { name: "game", id: "host-game", onchange: () => { upload = null; draw(); } }, games.map((g) => h("option", { value: g.id, selected: g.id === (form.gameId ?? wanted ?? partyGame) ? true : null }, g.name)));
     form.gameId = select.value || games[0]?.id;
     const chosen = games.find((g) => g.id === form.gameId) ?? games[0];
     const players = h("input", { type: "number", name: "players", id: "host-players", min: chosen.min_players, max: chosen.max_players, value: Math.max(chosen.min_players, Math.min(chosen.max_players, chosen.default_players ?? chosen.min_players)) });
