@@ -17,6 +17,7 @@ class Counterplays(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    research_interface: ClassVar[str | None] = "tablier.games.counterplays.actions:interface"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",
