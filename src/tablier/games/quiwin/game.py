@@ -30,6 +30,7 @@ class QuiwinGame(Game):
     }
     rank: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    research_interface: ClassVar[str | None] = "tablier.games.quiwin.actions:interface"
     duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
     pitch: ClassVar[dict[str, str]] = {
         "en": "Lay tiles at the same time as your opponent, shortest then longest then "
