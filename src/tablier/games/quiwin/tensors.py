@@ -9,7 +9,7 @@ Blocks, flattened one after the other ("mine" is the viewer's):
 | `hand` | (8,) | how many tiles of each code I hold / 8 |
 | `commitment` | (8,) | the tile I have chosen this step, not yet revealed |
 | `rows` | (2, 8, 10) | my row, their row: per place (step), the tile's symbol |
-| `set_aside` | (2, 10) | tiles set aside from my row, from theirs, counted per symbol |
+| `set_aside` | (2, 10) | tiles set aside from my row, from theirs, counted per symbol / 2 |
 | `phase` | (4,) | commit, actions, swap, over |
 | `step` | (8,) | the step being played |
 | `declaration` | (3,) | my `pass` / `change` / `transfer` not yet resolved |
@@ -70,7 +70,7 @@ class QuiwinTensors:
                 views["rows"][side, place, SYMBOLS.index(tile)] = 1
         for entry in observation["set_aside"]:
             side = 0 if entry["from"] == seat else 1
-            views["set_aside"][side, SYMBOLS.index(entry["tile"])] += 1
+            views["set_aside"][side, SYMBOLS.index(entry["tile"])] += 0.5
         views["phase"][PHASES.index(observation["phase"])] = 1
         if observation["step"] is not None:
             views["step"][observation["step"] - 1] = 1
