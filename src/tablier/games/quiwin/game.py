@@ -13,6 +13,7 @@ from tablier.core.state import State
 from tablier.games.quiwin import render
 from tablier.games.quiwin.sampling import sample_state
 from tablier.games.quiwin.state import QuiwinState
+from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.tiles import check_deal
 
 
@@ -49,6 +50,18 @@ class QuiwinGame(Game):
                 "fr": "montrer la longueur de toutes les tuiles posées, orange et rouges comprises",
             },
         ),
+        Option(
+            "reduced",
+            label={"fr": "Version réduite (recherche)", "en": "Reduced game (research)"},
+            default=False,
+            kind=bool,
+            help={
+                "en": "a small game for exact solvers: 8 tiles (two each of V22, B24, O23, "
+                "O25), hands of 3, three paliers of one step",
+                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux de chaque, "
+                "V22, B24, O23, O25), mains de 3, trois paliers d'une étape",
+            },
+        ),
     )
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
@@ -56,7 +69,8 @@ class QuiwinGame(Game):
         if unknown:
             raise ValueError(f"unknown setup {unknown[0]!r} for quiwin; allowed: deal (and coins)")
         deal = setup.get("deal")
-        checked = None if deal is None else check_deal(deal)
+        rules = rules_of(self.options)
+        checked = None if deal is None else check_deal(deal, rules.tile_counts, rules.hand_size)
         coins = setup.get("coins")
         if coins is not None and (
             not isinstance(coins, list) or any(type(c) is not int or c not in (0, 1) for c in coins)
