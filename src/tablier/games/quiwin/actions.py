@@ -2,7 +2,8 @@
 
 15 actions, the same in every position: 0–7 lay a tile of that code (`V22`, `R23`,
 `R24`, `R25`, `J23`, `B24`, `O23`, `O25`: the order of `TILE_COUNTS`), 8 `pass`,
-9 `change`, 10 `transfer`, 11–14 `swap 1` … `swap 4`.
+9 `change`, 10 `transfer`, 11–14 `swap 1` … `swap 4`. The reduced game (option
+`reduced`) keeps the same numbers; its paliers of one step only ever offer `swap 1`.
 """
 
 from __future__ import annotations
@@ -43,10 +44,11 @@ class QuiwinResearch:
     """Qui'win's research interface: the action table and the observation tensors."""
 
     def __init__(self, game: Game) -> None:
+        from tablier.games.quiwin.rules import rules_of
         from tablier.games.quiwin.tensors import QuiwinTensors
 
         self.actions = QuiwinActions()
-        self.tensors = QuiwinTensors()
+        self.tensors = QuiwinTensors(rules_of(game.options))
 
 
 def interface(game: Game) -> QuiwinResearch:

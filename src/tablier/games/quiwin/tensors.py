@@ -2,11 +2,13 @@
 
 Tiles are read as the seat sees them: 10 symbols, the 8 codes (`actions.CODES` order)
 then `O?` and `R?` (an opponent's orange or red tile whose length is hidden).
-Blocks, flattened one after the other ("mine" is the viewer's):
+Blocks, flattened one after the other ("mine" is the viewer's); the sizes are those
+of the full game (8 steps, hands of 8, a bag of 14); the reduced game (option
+`reduced`) has 3 steps, hands of 3 and a bag of 2, and its blocks shrink to match:
 
 | block | shape | holds |
 |---|---|---|
-| `hand` | (8,) | how many tiles of each code I hold / 8 |
+| `hand` | (8,) | how many tiles of each code I hold / the hand size |
 | `commitment` | (8,) | the tile I have chosen this step, not yet revealed |
 | `rows` | (2, 8, 10) | my row, their row: per place (step), the tile's symbol |
 | `set_aside` | (2, 10) | tiles set aside from my row, from theirs, counted per symbol / 2 |
@@ -14,7 +16,7 @@ Blocks, flattened one after the other ("mine" is the viewer's):
 | `step` | (8,) | the step being played |
 | `declaration` | (3,) | my `pass` / `change` / `transfer` not yet resolved |
 | `pawns` | (4,) | change pawn mine, theirs; transfer pawn mine, theirs |
-| `scalars` | (13,) | I am awaited; they are awaited; I must answer a transfer; I transferred and await the swap; lengths measured after paliers 1–3, mine then theirs, / 200; I lead; they lead; tiles in the bag / 14 |
+| `scalars` | (13,) | I am awaited; they are awaited; I must answer a transfer; I transferred and await the swap; lengths measured after paliers 1–3, mine then theirs, / (25 × steps); I lead; they lead; tiles in the bag / its size at the deal |
 
 The opponent's hand, his choice before the reveal and the bag's order are never in
 the observation, so never in the tensor.
@@ -27,42 +29,47 @@ from typing import Any
 import numpy as np
 
 from tablier.games.quiwin.actions import CODES
-from tablier.games.quiwin.tiles import BAG_SIZE, HAND_SIZE
-from tablier.games.quiwin.verdict import STEPS
+from tablier.games.quiwin.rules import FULL, Rules
 
 SYMBOLS: tuple[str, ...] = (*CODES, "O?", "R?")
 PHASES = ("commit", "actions", "swap", "over")
 DECLARATIONS = ("pass", "change", "transfer")
-LENGTH_SCALE = 200.0
-BLOCKS: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("hand", (len(CODES),)),
-    ("commitment", (len(CODES),)),
-    ("rows", (2, STEPS, len(SYMBOLS))),
-    ("set_aside", (2, len(SYMBOLS))),
-    ("phase", (len(PHASES),)),
-    ("step", (STEPS,)),
-    ("declaration", (len(DECLARATIONS),)),
-    ("pawns", (4,)),
-    ("scalars", (13,)),
-)
+LONGEST = 25
+
+
+def blocks(rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return (
+        ("hand", (len(CODES),)),
+        ("commitment", (len(CODES),)),
+        ("rows", (2, rules.steps, len(SYMBOLS))),
+        ("set_aside", (2, len(SYMBOLS))),
+        ("phase", (len(PHASES),)),
+        ("step", (rules.steps,)),
+        ("declaration", (len(DECLARATIONS),)),
+        ("pawns", (4,)),
+        ("scalars", (13,)),
+    )
 
 
 class QuiwinTensors:
-    def __init__(self) -> None:
-        self.blocks = BLOCKS
-        self.size = sum(int(np.prod(shape)) for _, shape in BLOCKS)
+    def __init__(self, rules: Rules = FULL) -> None:
+        self.rules = rules
+        self.blocks = blocks(rules)
+        self.size = sum(int(np.prod(shape)) for _, shape in self.blocks)
+        # a row is at most `steps` tiles of 25 mm: lengths are scaled by that
+        self.length_scale = float(rules.steps * LONGEST)
 
     def encode(self, observation: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
         views: dict[str, np.ndarray] = {}
         start = 0
-        for name, shape in BLOCKS:
+        for name, shape in self.blocks:
             size = int(np.prod(shape))
             views[name] = out[start : start + size].reshape(shape)
             start += size
         other = 1 - seat
         for code in observation["hand"] or []:
-            views["hand"][CODES.index(code)] += 1 / HAND_SIZE
+            views["hand"][CODES.index(code)] += 1 / self.rules.hand_size
         if observation["my_commitment"]:
             views["commitment"][CODES.index(observation["my_commitment"])] = 1
         for side, who in enumerate((seat, other)):
@@ -90,10 +97,10 @@ class QuiwinTensors:
             scalars[3] = pending["player"] == seat
         for measure in observation["measurements"]:
             palier = measure["palier"] - 1
-            scalars[4 + palier] = measure["lengths"][seat] / LENGTH_SCALE
-            scalars[7 + palier] = measure["lengths"][other] / LENGTH_SCALE
+            scalars[4 + palier] = measure["lengths"][seat] / self.length_scale
+            scalars[7 + palier] = measure["lengths"][other] / self.length_scale
         leader = observation["standing"]["leader"]
         if leader is not None:
             scalars[10 if leader == seat else 11] = 1
-        scalars[12] = observation["bag_size"] / BAG_SIZE
+        scalars[12] = observation["bag_size"] / self.rules.bag_size
         return out
