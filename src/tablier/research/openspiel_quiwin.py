@@ -1,9 +1,11 @@
 """Qui'win in OpenSpiel: simultaneous moves, hidden hands, explicit chance nodes.
 
-Registered as `python_tablier_quiwin` (parameter `open_lengths`, default False).
+Registered as `python_tablier_quiwin`, parameters `open_lengths` (default False) and
+`reduced` (default False: `python_tablier_quiwin(reduced=True)` is the small game
+of `games/quiwin/rules.py`, solved exactly by `quiwin_cfr.py`).
 
 - **Chance nodes** decide every chance event when it happens: first each seat's hand
-  (one node per hand; outcome `i` is the `i`-th multiset of 8 codes in `HANDS`, with
+  (one node per hand; outcome `i` is the `i`-th possible hand in `hands(rules)`, with
   its multivariate hypergeometric probability), then, during play, each draw from the
   bag (outcome = the code's number in the action table, probability proportional to
   the tiles of that code left in the bag) and each coin toss (outcome = the seat that
@@ -32,8 +34,8 @@ import pyspiel
 from tablier.core.registry import load
 from tablier.games.quiwin import chance
 from tablier.games.quiwin.actions import CODES
+from tablier.games.quiwin.rules import FULL, Rules, rules_of
 from tablier.games.quiwin.state import QuiwinState
-from tablier.games.quiwin.tiles import HAND_SIZE, TILE_COUNTS
 from tablier.research.interface import interface, legal_actions
 from tablier.research.openspiel_games import TablierObserver
 
@@ -43,9 +45,10 @@ MAX_GAME_LENGTH = 100  # 8 steps × (2 moves + 2 declarations + swap + chance) f
 
 
 @cache
-def hands(size: int = HAND_SIZE) -> tuple[tuple[int, ...], ...]:
-    """Every hand of `size` tiles, as counts per code (CODES order), in a fixed order."""
-    caps = [TILE_COUNTS[c] for c in CODES]
+def hands(rules: Rules = FULL) -> tuple[tuple[int, ...], ...]:
+    """Every possible hand, as counts per code (CODES order), in a fixed order."""
+    size = rules.hand_size
+    caps = [rules.tile_counts.get(c, 0) for c in CODES]
     found: list[tuple[int, ...]] = []
 
     def extend(prefix: list[int], left: int) -> None:
@@ -79,18 +82,21 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"open_lengths": False},
+    parameter_specification={"open_lengths": False, "reduced": False},
 )
 
 
 class QuiwinSpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {"open_lengths": False, **(params or {})}
-        self.tablier_game = load("quiwin", open_lengths=bool(params["open_lengths"]))
+        params = {"open_lengths": False, "reduced": False, **(params or {})}
+        self.tablier_game = load(
+            "quiwin", open_lengths=bool(params["open_lengths"]), reduced=bool(params["reduced"])
+        )
+        self.rules = rules_of(self.tablier_game.options)
         self.research = interface(self.tablier_game)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.research.actions.size,
-            max_chance_outcomes=len(hands()),
+            max_chance_outcomes=len(hands(self.rules)),
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
@@ -115,6 +121,7 @@ class QuiwinSpielState(pyspiel.State):
     def __init__(self, game: QuiwinSpielGame) -> None:
         super().__init__(game)
         self.tablier_game = game.tablier_game
+        self.rules: Rules = game.rules
         self.table = game.research.actions
         self.dealt: list[tuple[int, ...]] = []
         self.inner: QuiwinState | None = None
@@ -159,12 +166,12 @@ class QuiwinSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         need = self._chance_needed()
         if need == "deal":
-            pool = Counter(TILE_COUNTS)
+            pool = Counter(self.rules.tile_counts)
             for counts in self.dealt:
                 pool.subtract(dict(zip(CODES, counts, strict=True)))
-            total = math.comb(sum(pool.values()), HAND_SIZE)
+            total = math.comb(sum(pool.values()), self.rules.hand_size)
             out = []
-            for index, counts in enumerate(hands()):
+            for index, counts in enumerate(hands(self.rules)):
                 ways = math.prod(
                     math.comb(pool[c], n) for c, n in zip(CODES, counts, strict=True)
                 )
@@ -182,7 +189,7 @@ class QuiwinSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         need = self._chance_needed()
         if need == "deal":
-            self.dealt.append(hands()[action])
+            self.dealt.append(hands(self.rules)[action])
             if len(self.dealt) == 2:
                 self._start()
             return
@@ -215,7 +222,7 @@ class QuiwinSpielState(pyspiel.State):
         self.coin_done = self.draw_done = False
 
     def _start(self) -> None:
-        held = Counter(TILE_COUNTS)
+        held = Counter(self.rules.tile_counts)
         hands_codes = [_hand_codes(counts) for counts in self.dealt]
         for hand in hands_codes:
             held.subtract(hand)
@@ -229,7 +236,7 @@ class QuiwinSpielState(pyspiel.State):
         if player == int(pyspiel.PlayerId.CHANCE):
             need = self._chance_needed()
             if need == "deal":
-                return "deal " + " ".join(_hand_codes(hands()[action]))
+                return "deal " + " ".join(_hand_codes(hands(self.rules)[action]))
             if need == "coin":
                 return f"coin to player {action}"
             return f"draw {CODES[action]}"

@@ -61,6 +61,8 @@ class _Shared:
         }
         self._seeds = np.random.default_rng()
         self.state: State = game.new_state(seed=0)
+        self._legal_key: tuple[int, int, int] | None = None
+        self._legal_numbers: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent][0]
@@ -74,10 +76,19 @@ class _Shared:
             for i, agent in enumerate(AGENTS):
                 self._spaces[agent][1].seed(seed + i)
         self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
+        self._legal_key = None
+
+    def _legal(self, seat: int) -> list[int]:
+        # observing and then playing asks twice for the same position's actions
+        key = (id(self.state), len(self.state.history), seat)
+        if self._legal_key != key:
+            self._legal_key = key
+            self._legal_numbers = legal_actions(self.state, seat)
+        return self._legal_numbers
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         mask = np.zeros(self.research.actions.size, np.int8)
-        mask[legal_actions(self.state, seat)] = 1
+        mask[self._legal(seat)] = 1
         return {
             "observation": self.research.tensors.encode(self.state.observation(seat), seat),
             "action_mask": mask,
@@ -86,7 +97,7 @@ class _Shared:
     def _play(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat`; False (and nothing played) when it is not legal."""
         number = int(action)
-        if number not in legal_actions(self.state, seat):
+        if number not in self._legal(seat):
             return False
         self.state.apply(seat, self.research.actions.decode(number))
         return True

@@ -17,7 +17,7 @@ direction`, cells ranked by (y, x): 1 426 912 actions. Random games stay within
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -70,8 +70,12 @@ class CounterplaysActions:
         self.size = int(offsets[-1])
 
     def encode(self, move: str) -> int:
+        return self._encode(str(move))
+
+    @lru_cache(maxsize=200_000)  # noqa: B019 - one table per process (see `_actions`)
+    def _encode(self, move: str) -> int:
         try:
-            letter, keys = parse(str(move))
+            letter, keys = parse(move)
             orient = orientation_of(letter, keys)
         except ValueError as error:  # IllegalMove is a ValueError
             raise ValueError(f"{move!r} is not a Counterplays placement: {error}") from None
