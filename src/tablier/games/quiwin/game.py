@@ -56,10 +56,10 @@ class QuiwinGame(Game):
             default=False,
             kind=bool,
             help={
-                "en": "a small game for exact solvers: 8 tiles (two each of V22, B24, O23, "
+                "en": "a small game for exact solvers: 8 tiles (two V22, three O23, three "
                 "O25), hands of 3, three paliers of one step",
-                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux de chaque, "
-                "V22, B24, O23, O25), mains de 3, trois paliers d'une étape",
+                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux V22, trois "
+                "O23, trois O25), mains de 3, trois paliers d'une étape",
             },
         ),
     )

@@ -2,8 +2,9 @@
 
 The full game is `FULL`. `REDUCED` (option `reduced=True`) keeps every rule but
 shrinks the game so that exact game-theory algorithms can solve it (see
-docs/research.md): 8 tiles (two of each of `V22`, `B24`, `O23`, `O25`), hands of 3,
-three paliers of one step each, so the bag holds 2 tiles (enough for both actions).
+docs/research.md): 8 tiles (two `V22`, three `O23`, three `O25`: one length everyone
+sees, two that hide behind the orange colour), hands of 3, three paliers of one step
+each, so the bag holds 2 tiles (enough for both actions).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class Rules:
 
 
 FULL = Rules(tuple(TILE_COUNTS.items()), HAND_SIZE, PALIER_SIZES)
-REDUCED = Rules((("V22", 2), ("B24", 2), ("O23", 2), ("O25", 2)), 3, (1, 1, 1))
+REDUCED = Rules((("V22", 2), ("O23", 3), ("O25", 3)), 3, (1, 1, 1))
 
 
 def rules_of(options: Mapping[str, Any]) -> Rules:
