@@ -31,7 +31,7 @@ def aec_rate(name: str, seconds: float, seed: int = 0) -> dict[str, float]:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=int(rng.integers(2**31)))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)
@@ -74,8 +74,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in env_names():
         rates = aec_rate(name, args.seconds)
         print(
-            f"  {name:13} {rates['steps_per_s']:9.0f} steps/s "
-            f"{rates['games_per_s']:8.1f} games/s"
+            f"  {name:13} {rates['steps_per_s']:9.0f} steps/s {rates['games_per_s']:8.1f} games/s"
         )
     rates = parallel_rate(args.seconds)
     print(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests_research_support import need
 
 import tablier
-from tests_research_support import need
 
 need("open_spiel")
 pyspiel = need("pyspiel")
 
-from tablier.core.records import replay
-from tablier.research import openspiel_games
-from tablier.research.openspiel_quiwin import hands
+from tablier.core.records import replay  # noqa: E402
+from tablier.research import openspiel_games  # noqa: E402
+from tablier.research.openspiel_quiwin import hands  # noqa: E402
 
 NAMES = list(openspiel_games.GAME_NAMES)
 
@@ -95,7 +95,9 @@ def test_quiwin_deals_draws_and_tosses_at_explicit_chance_nodes() -> None:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-                kinds.add(state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]).split()[0])
+                kinds.add(
+                    state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]).split()[0]
+                )
             _random_step(state, rng)
         # the engine's record of the game replays to the same end
         record = state.inner.record()

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tests_research_support import need
 
 need("pettingzoo")
 need("gymnasium")
 
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 
-from tablier.research.pettingzoo_env import aec_env, env_names, parallel_env
+from tablier.research.pettingzoo_env import aec_env, env_names, parallel_env  # noqa: E402
 
 NAMES = list(env_names())
 # observations are {"observation", "action_mask"} dicts, as in PettingZoo's classic games

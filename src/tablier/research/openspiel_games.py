@@ -20,16 +20,15 @@ fixed numbering makes replayable. Qui'win is in `openspiel_quiwin.py`.
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar
 
-import numpy as np
 import pyspiel
 
 from tablier.core.game import Game
 from tablier.core.registry import load
 from tablier.core.state import State
-from tablier.research.interface import ResearchInterface, interface, legal_actions
+from tablier.research.interface import interface, legal_actions
+from tablier.research.openspiel_observer import TablierObserver
 
 # the longest games: Kwinty's 40 pieces with a pass between any two; Turris's removals
 # give pieces back, so its bound is generous; Counterplays always lasts 24 moves
@@ -45,36 +44,6 @@ def _parameters(game_id: str, fixed: dict[str, Any]) -> dict[str, Any]:
 def _tablier_game(game_id: str, fixed: dict[str, Any], params: dict[str, Any]) -> Game:
     options = {**_parameters(game_id, fixed), **(params or {}), **fixed}
     return load(game_id, **options)
-
-
-class TablierObserver:
-    """OpenSpiel's Python observer: the seat's tensor, its picture, or its observation."""
-
-    def __init__(self, research: ResearchInterface, perfect_recall: bool) -> None:
-        self.research = research
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(research.tensors.size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        start = 0
-        for name, shape in research.tensors.blocks:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[start : start + size].reshape(shape)
-            start += size
-
-    def set_from(self, state: Any, player: int) -> None:
-        inner = state.inner
-        if inner is None:  # Qui'win before the deal: nothing is seen yet
-            self.tensor.fill(0)
-            return
-        self.tensor[:] = self.research.tensors.encode(inner.observation(player), player)
-
-    def string_from(self, state: Any, player: int) -> str:
-        inner = state.inner
-        if inner is None:
-            return state.deal_string(player)
-        if self.perfect_recall:
-            return json.dumps(inner.observation(player), sort_keys=True, separators=(",", ":"))
-        return str(inner.render_text(player, "en"))
 
 
 class TablierSpielState(pyspiel.State):
@@ -194,7 +163,7 @@ def _register_turn_based() -> dict[str, type[TablierSpielGame]]:
         long_name = "Tablier " + (
             "Kwintie" if fixed.get("variant") == "kwintie" else load(game_id).name
         )
-        cls = type(
+        cls: type[TablierSpielGame] = type(
             f"Spiel_{name}",
             (TablierSpielGame,),
             {

@@ -26,7 +26,7 @@ import json
 import math
 from collections import Counter
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -37,7 +37,7 @@ from tablier.games.quiwin.actions import CODES
 from tablier.games.quiwin.rules import FULL, Rules, rules_of
 from tablier.games.quiwin.state import QuiwinState
 from tablier.research.interface import interface, legal_actions
-from tablier.research.openspiel_games import TablierObserver
+from tablier.research.openspiel_observer import TablierObserver
 
 NAME = "python_tablier_quiwin"
 PAWNS = ("change", "transfer")
@@ -172,9 +172,7 @@ class QuiwinSpielState(pyspiel.State):
             total = math.comb(sum(pool.values()), self.rules.hand_size)
             out = []
             for index, counts in enumerate(hands(self.rules)):
-                ways = math.prod(
-                    math.comb(pool[c], n) for c, n in zip(CODES, counts, strict=True)
-                )
+                ways = math.prod(math.comb(pool[c], n) for c, n in zip(CODES, counts, strict=True))
                 if ways:
                     out.append((index, ways / total))
             return out
@@ -227,8 +225,9 @@ class QuiwinSpielState(pyspiel.State):
         for hand in hands_codes:
             held.subtract(hand)
         bag = [code for code in CODES for _ in range(held[code])]  # provisional order
-        self.inner = self.tablier_game.new_state(
-            seed=0, deal={"hands": hands_codes, "bag": bag}
+        self.inner = cast(
+            "QuiwinState",
+            self.tablier_game.new_state(seed=0, deal={"hands": hands_codes, "bag": bag}),
         )
 
     # ---------------------------------------------------------------- reading

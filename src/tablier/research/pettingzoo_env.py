@@ -114,7 +114,8 @@ class _Shared:
 class TablierAECEnv(_Shared, AECEnv):
     """A tablier game as a PettingZoo AEC environment (see the module's text)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": True}
+    # per instance: PettingZoo reads the environment's name there
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": True}  # noqa: RUF012
 
     def __init__(self, game: Game, render_mode: str | None = None, lang: str = "en") -> None:
         super().__init__()
@@ -165,7 +166,7 @@ class TablierAECEnv(_Shared, AECEnv):
 class TablierParallelEnv(_Shared, ParallelEnv):
     """A tablier game as a PettingZoo Parallel environment (see the module's text)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(self, game: Game, render_mode: str | None = None, lang: str = "en") -> None:
         self._setup(game, render_mode, lang)

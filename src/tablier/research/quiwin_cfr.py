@@ -28,6 +28,7 @@ from typing import Any
 import pyspiel
 
 from tablier.ai.players import make_player
+from tablier.research import openspiel_games  # noqa: F401  (registers the games)
 from tablier.research.openspiel_quiwin import QuiwinSpielGame, QuiwinSpielState
 
 REDUCED = "python_tablier_quiwin(reduced=True)"
@@ -84,8 +85,7 @@ def write_tree(game: QuiwinSpielGame, root: QuiwinSpielState | None = None) -> T
             tree.chance_nodes += 1
             outcomes = state.chance_outcomes()
             names = " ".join(
-                f'"{state.action_to_string(pyspiel.PlayerId.CHANCE, a)}" {p!r}'
-                for a, p in outcomes
+                f'"{state.action_to_string(pyspiel.PlayerId.CHANCE, a)}" {p!r}' for a, p in outcomes
             )
             lines.append(f'c "" {tree.chance_nodes} "" {{ {names} }} 0')
             for action, _ in outcomes:

@@ -37,7 +37,7 @@ STEPS = TABLE_TRIANGLES - 6
 @cache
 def reach() -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
     """The cells a placement's anchor may occupy, up cells then down cells, by (y, x)."""
-    start = set()
+    start: set[Cell] = set()
     for o in ORIENTATIONS:
         x0, y0 = o.cells[0]
         anchor_x = 0 if o.first_up else 1
@@ -62,7 +62,10 @@ class CounterplaysActions:
     def __init__(self) -> None:
         up, down = reach()
         self.anchors = (up, down)
-        self.rank = ({key_of(*c): i for i, c in enumerate(up)}, {key_of(*c): i for i, c in enumerate(down)})
+        self.rank = (
+            {key_of(*c): i for i, c in enumerate(up)},
+            {key_of(*c): i for i, c in enumerate(down)},
+        )
         offsets = [0]
         for o in ORIENTATIONS:
             offsets.append(offsets[-1] + len(up if o.first_up else down))

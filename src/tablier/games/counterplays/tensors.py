@@ -12,8 +12,10 @@ Block `cells`, shape (15, 33, 66): plane, row y + 16, column x + 32. Seat-relati
 | 0, 1 | 1 where my / their tile is on top |
 | 2 | the stack's height / 24 |
 | 3–10 | 1 where the height is exactly 1, 2, …, 8 |
-| 11–13 | 1 where the cell's left / right / third neighbour has the same top tile (a tile above must rest on two different tiles) |
+| 11–13 | 1 where the left / right / third neighbour has the same top tile (*) |
 | 14 | 1 where the triangle points up (the grid itself) |
+
+(*) a tile above the table must rest on two different tiles.
 
 Block `scalars`, shape (27,): my 12 tiles left (1 if still in hand, `COUNTERPLAYS`
 order), their 12, I am to move, no tile placed yet, cells outside the window / 144.

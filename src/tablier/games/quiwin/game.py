@@ -11,9 +11,9 @@ from tablier.core.messages import WHITE_BLACK, Message
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.games.quiwin import render
+from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.sampling import sample_state
 from tablier.games.quiwin.state import QuiwinState
-from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.tiles import check_deal
 
 

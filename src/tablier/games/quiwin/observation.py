@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablier.games.quiwin import verdict as vd
-
 if TYPE_CHECKING:
     from tablier.games.quiwin.state import QuiwinState
 

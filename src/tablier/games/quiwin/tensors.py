@@ -16,7 +16,11 @@ of the full game (8 steps, hands of 8, a bag of 14); the reduced game (option
 | `step` | (8,) | the step being played |
 | `declaration` | (3,) | my `pass` / `change` / `transfer` not yet resolved |
 | `pawns` | (4,) | change pawn mine, theirs; transfer pawn mine, theirs |
-| `scalars` | (13,) | I am awaited; they are awaited; I must answer a transfer; I transferred and await the swap; lengths measured after paliers 1–3, mine then theirs, / (25 × steps); I lead; they lead; tiles in the bag / its size at the deal |
+| `scalars` | (13,) | see below |
+
+`scalars`: I am awaited; they are awaited; I must answer a transfer; I transferred
+and await the swap; lengths measured after paliers 1–3, mine then theirs, divided by
+25 × steps; I lead; they lead; tiles in the bag / its size at the deal.
 
 The opponent's hand, his choice before the reveal and the bag's order are never in
 the observation, so never in the tensor.

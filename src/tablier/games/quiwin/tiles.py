@@ -85,7 +85,9 @@ def check_deal(
             if given[code] != counts.get(code, 0):
                 diffs.append(f"{code}: {given[code]} instead of {counts.get(code, 0)}")
         total = sum(counts.values())
-        raise ValueError(f"a deal must use the {total} tiles exactly once each; " + "; ".join(diffs))
+        raise ValueError(
+            f"a deal must use the {total} tiles exactly once each; " + "; ".join(diffs)
+        )
     return out_hands, out_bag
 
 

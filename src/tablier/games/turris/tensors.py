@@ -9,7 +9,8 @@ Two blocks, flattened one after the other:
 |---|---|
 | 0, 1 | my cube / their cube |
 | 2, 3 | the lower / upper cube of a vertical piece |
-| 4–7 | a horizontal piece's cube whose other cube is on the next file, the previous file, the next rank, the previous rank |
+| 4–7 | a horizontal piece's cube whose other cube is on the next file, the |
+|  | previous file, the next rank, the previous rank |
 | 8, 9 | closed to my / their next placement (freed by a removal) |
 | 10, 11 | a cube of the piece I / they placed last (that piece may not be removed) |
 
