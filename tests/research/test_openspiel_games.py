@@ -152,3 +152,24 @@ def test_openspiel_mcts_plays_kwinty_through_the_registered_game() -> None:
     for player, move in state.inner.history:
         replayed.apply(player, move)
     assert replayed.observation(0) == state.inner.observation(0)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if not n.endswith("counterplays")])
+def test_openspiels_rl_environment_runs_every_game(name: str) -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(name)
+    rng = np.random.RandomState(0)
+    simultaneous = env.is_turn_based is False
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            if simultaneous:
+                actions = [int(rng.choice(legal[p])) for p in (0, 1)]
+            else:
+                actions = [int(rng.choice(legal[step.observations["current_player"]]))]
+            step = env.step(actions)
+        assert sorted(step.rewards) == [-1.0, 1.0] or step.rewards == [0.0, 0.0]
+        size = env.observation_spec()["info_state"][0]
+        assert len(step.observations["info_state"][0]) == size > 0

@@ -10,9 +10,10 @@ of `games/quiwin/rules.py`, solved exactly by `quiwin_cfr.py`).
   bag (outcome = the code's number in the action table, probability proportional to
   the tiles of that code left in the bag) and each coin toss (outcome = the seat that
   wins the pawn, 1/2 each). The bag's order is never fixed in advance.
-- **Simultaneous nodes** when the engine awaits both seats (laying a tile, an action
-  window where both may act); a **sequential node** when it awaits one (a window only
-  one seat may use, the answer `swap <n>` to a transfer).
+- **Simultaneous nodes** for every decision, as OpenSpiel's RL environment wants of a
+  simultaneous game: when the engine awaits one seat only (a window only one seat may
+  use, the answer `swap <n>` to a transfer), the other's only legal action is `pass`
+  (number 8), which does nothing — the rules do not ask him.
 - Actions are the 15 of `games/quiwin/actions.py`.
 
 The engine state is built once the hands are dealt, with the undrawn tiles in a
@@ -41,6 +42,7 @@ from tablier.research.openspiel_observer import TablierObserver
 
 NAME = "python_tablier_quiwin"
 PAWNS = ("change", "transfer")
+IDLE = len(CODES)  # `pass` in the action table (after the 8 codes)
 MAX_GAME_LENGTH = 100  # 8 steps × (2 moves + 2 declarations + swap + chance) fits
 
 
@@ -154,13 +156,13 @@ class QuiwinSpielState(pyspiel.State):
         awaited = self.inner.current_players()
         if not awaited:
             return int(pyspiel.PlayerId.TERMINAL)
-        if len(awaited) == 2:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return awaited[0]
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.inner is None or self._chance_needed() is not None:
             return []
+        if player not in self.inner.current_players():
+            return [IDLE]  # a seat the engine does not ask "passes": nothing happens
         return legal_actions(self.inner, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -199,14 +201,14 @@ class QuiwinSpielState(pyspiel.State):
             assert self.inner is not None
             chance.put_on_top(self.inner, CODES[action])
             self.draw_done = True
-        else:
-            assert self.inner is not None
-            player = self.inner.current_players()[0]
-            self.waiting.append((player, str(self.table.decode(action))))
         self._settle()
 
     def _apply_actions(self, actions: list[int]) -> None:
-        self.waiting = [(p, str(self.table.decode(a))) for p, a in enumerate(actions)]
+        assert self.inner is not None
+        awaited = self.inner.current_players()
+        self.waiting = [
+            (p, str(self.table.decode(a))) for p, a in enumerate(actions) if p in awaited
+        ]
         self._settle()
 
     def _settle(self) -> None:

@@ -29,7 +29,7 @@ import pyspiel
 
 from tablier.ai.players import make_player
 from tablier.research import openspiel_games  # noqa: F401  (registers the games)
-from tablier.research.openspiel_quiwin import QuiwinSpielGame, QuiwinSpielState
+from tablier.research.openspiel_quiwin import IDLE, QuiwinSpielGame, QuiwinSpielState
 
 REDUCED = "python_tablier_quiwin(reduced=True)"
 EXPLOITABILITY_TARGET = 0.01
@@ -91,7 +91,9 @@ def write_tree(game: QuiwinSpielGame, root: QuiwinSpielState | None = None) -> T
             for action, _ in outcomes:
                 walk(state.child(action))
             return
-        if state.is_simultaneous_node():
+        assert state.inner is not None
+        awaited = state.inner.current_players()
+        if len(awaited) == 2:
             first, second = state.legal_actions(0), state.legal_actions(1)
             white = infoset(state, 0, first)
             black = infoset(state, 1, second)
@@ -104,11 +106,16 @@ def write_tree(game: QuiwinSpielGame, root: QuiwinSpielState | None = None) -> T
                     child.apply_actions([a, b])
                     walk(child)
             return
-        seat = state.current_player()
-        actions = state.legal_actions()
+        # one seat decides; the other's only action (`pass`, doing nothing) is not a node
+        (seat,) = awaited
+        actions = state.legal_actions(seat)
         lines.append(decision(seat, infoset(state, seat, actions)))
         for action in actions:
-            walk(state.child(action))
+            joint = [IDLE, IDLE]
+            joint[seat] = action
+            child = state.clone()
+            child.apply_actions(joint)
+            walk(child)
 
     walk(game.new_initial_state() if root is None else root.clone())
     tree.efg = "\n".join(lines) + "\n"
@@ -183,7 +190,7 @@ def solve(
         value = pyspiel.exploitability(efg_game, run.average_policy())
         if value <= target:
             break
-    return Solved(iterations, value, time.perf_counter() - start, run.average_policy())
+    return Solved(iterations, value, time.perf_counter() - start, run.tabular_average_policy())
 
 
 PLAYERS = ("random", "rule-of-thumb", "planner")
@@ -208,7 +215,7 @@ def report(
     )
     results: dict[str, Any] = {"nodes": tree.nodes, "terminals": tree.terminals,
                                "chance_nodes": tree.chance_nodes, "infosets": infosets}  # fmt: skip
-    for name in ("cfr", "cfr+"):
+    for name in ("cfr+", "cfr"):
         solved = solve(efg_game, name, target)
         root = efg_game.new_initial_state()
         value = pyspiel.expected_returns(root, solved.policy, -1, True)[0]
