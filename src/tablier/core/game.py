@@ -56,6 +56,11 @@ class Game(ABC):
     # command-line sub-commands of this game only: name -> "module:typer_app"
     # (e.g. a deck checker), added to `tablier` when the command line starts
     cli_commands: ClassVar[Mapping[str, str]] = {}
+    # research interface of this game: "module:factory", the factory taking the game
+    # (its options fixed) and returning an object with `actions` (a fixed action table:
+    # size, encode, decode) and `tensors` (per-seat observation tensors); see
+    # docs/research.md. None: the game is not offered to research frameworks
+    research_interface: ClassVar[str | None] = None
     # the names of the seats per language, e.g. {"fr": ("Blanc", "Noir"), ...}
     seat_names: ClassVar[Mapping[str, Sequence[str]]] = {}
     # the catalogue holding `outcome.<reason>` texts for this game's outcomes

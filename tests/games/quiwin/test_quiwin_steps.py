@@ -26,7 +26,7 @@ def test_game_is_registered_with_its_option():
     game = tablier.load("quiwin")
     assert game.id == "quiwin" and (game.min_players, game.max_players) == (2, 2)
     assert game.hidden_information is True
-    assert game.options == {"open_lengths": False}
+    assert game.options == {"open_lengths": False, "reduced": False}
     assert tablier.load("quiwin", open_lengths=True).options["open_lengths"] is True
     with pytest.raises(ValueError, match="open_lengths"):
         tablier.load("quiwin", open_lengths="yes")

@@ -19,6 +19,7 @@ class Counterplays(Game):
     max_players: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
+    research_interface: ClassVar[str | None] = "tablier.games.counterplays.actions:interface"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",

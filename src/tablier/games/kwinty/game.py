@@ -22,6 +22,7 @@ class KwintyGame(Game):
     rank: ClassVar[int] = 1
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
+    research_interface: ClassVar[str | None] = "tablier.games.kwinty.actions:interface"
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",
         "en": "Build a wall together and be first to line up five squares of your colour.",

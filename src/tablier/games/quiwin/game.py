@@ -11,6 +11,7 @@ from tablier.core.messages import WHITE_BLACK, Message
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.games.quiwin import render
+from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.sampling import sample_state
 from tablier.games.quiwin.state import QuiwinState
 from tablier.games.quiwin.tiles import check_deal
@@ -34,6 +35,7 @@ class QuiwinGame(Game):
     }
     rank: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
+    research_interface: ClassVar[str | None] = "tablier.games.quiwin.actions:interface"
     duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
     pitch: ClassVar[dict[str, str]] = {
         "en": "Lay tiles at the same time as your opponent, shortest then longest then "
@@ -52,6 +54,18 @@ class QuiwinGame(Game):
                 "fr": "montrer la longueur de toutes les tuiles posées, orange et rouges comprises",
             },
         ),
+        Option(
+            "reduced",
+            label={"fr": "Version réduite (recherche)", "en": "Reduced game (research)"},
+            default=False,
+            kind=bool,
+            help={
+                "en": "a small game for exact solvers: 8 tiles (two V22, three O23, three "
+                "O25), hands of 3, three paliers of one step",
+                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux V22, trois "
+                "O23, trois O25), mains de 3, trois paliers d'une étape",
+            },
+        ),
     )
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
@@ -59,7 +73,8 @@ class QuiwinGame(Game):
         if unknown:
             raise ValueError(f"unknown setup {unknown[0]!r} for quiwin; allowed: deal (and coins)")
         deal = setup.get("deal")
-        checked = None if deal is None else check_deal(deal)
+        rules = rules_of(self.options)
+        checked = None if deal is None else check_deal(deal, rules.tile_counts, rules.hand_size)
         coins = setup.get("coins")
         if coins is not None and (
             not isinstance(coins, list) or any(type(c) is not int or c not in (0, 1) for c in coins)

@@ -26,7 +26,6 @@ from tablier.core.game import Game
 from tablier.core.heuristics import Heuristics, position_rng
 from tablier.core.move import Move
 from tablier.core.state import State
-from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.state import QuiwinState
 from tablier.games.quiwin.tiles import length
 
@@ -72,7 +71,7 @@ def rule_of_thumb(
 def rule_of_thumb_from_state(state: QuiwinState, player: int, legal: Sequence[str]) -> str:
     other = 1 - player
     step = state.step
-    start = vd.PALIER_STARTS[state.palier]
+    start = state.rules.palier_starts[state.palier]
     opponent_last = None
     if state.phase == "actions" and len(state.rows[other]) > step:
         opponent_last = state.shown(state.rows[other][step], player)
@@ -104,7 +103,7 @@ class RuleOfThumbPlayer:
         opponent_last = None
         if phase == "actions" and len(rows[other]) > step:
             opponent_last = rows[other][step]
-        start = vd.PALIER_STARTS[palier]
+        start = sum(observation["palier_sizes"][:palier])
         mine = list(rows[seat][start:])
         return rule_of_thumb(phase, palier, observation["hand"] or [], opponent_last, mine, legal)
 
@@ -128,7 +127,7 @@ class QuiwinHeuristics(Heuristics):
         if state.leader is not None:
             value += 0.4 if state.leader == 0 else -0.4
         palier = state.palier
-        start = vd.PALIER_STARTS[palier]
+        start = state.rules.palier_starts[palier]
         rows = [sum(length(state.codes[t]) for t in state.rows[p][start:]) for p in (0, 1)]
         if len(state.rows[0][start:]) == len(state.rows[1][start:]):
             diff = rows[1] - rows[0]  # positive: White's part of the palier is shorter

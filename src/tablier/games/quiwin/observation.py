@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablier.games.quiwin import verdict as vd
-
 if TYPE_CHECKING:
     from tablier.games.quiwin.state import QuiwinState
 
@@ -33,7 +31,7 @@ def observe(state: QuiwinState, player: int | None) -> dict[str, Any]:
             "phase": state.phase,
             "step": None if state.phase == "over" else state.step + 1,
             "palier": None if state.phase == "over" else state.palier + 1,
-            "palier_sizes": list(vd.PALIER_SIZES),
+            "palier_sizes": list(state.rules.palier_sizes),
             "hand": None if seat is None else sorted(state.codes[t] for t in state.hands[seat]),
             "hand_sizes": [len(state.hands[p]) + (state.pending[p] is not None) for p in (0, 1)],
             "my_commitment": None if mine is None else state.codes[mine],

@@ -30,8 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tablier.core.heuristics import position_rng
-from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.heuristics import rule_of_thumb_from_state
+from tablier.games.quiwin.rules import FULL, Rules
 from tablier.games.quiwin.tiles import length
 
 if TYPE_CHECKING:
@@ -40,10 +40,18 @@ if TYPE_CHECKING:
 
 SAMPLES = 64
 PASS = "pass"
-# tiles of palier 2, from its last back to its first: the order of the tie-break
-_MIDDLE_END = vd.PALIER_STARTS[1] + vd.PALIER_SIZES[1]
-TIEBREAK_SLOTS = tuple(range(_MIDDLE_END - 1, vd.PALIER_STARTS[1] - 1, -1))
-ENDS = tuple(start + size for start, size in zip(vd.PALIER_STARTS, vd.PALIER_SIZES, strict=True))
+
+
+def tiebreak_slots(rules: Rules) -> tuple[int, ...]:
+    """Tiles of palier 2, from its last back to its first: the order of the tie-break."""
+    start = rules.palier_starts[1]
+    return tuple(range(start + rules.palier_sizes[1] - 1, start - 1, -1))
+
+
+def palier_ends(rules: Rules) -> tuple[int, ...]:
+    starts, sizes = rules.palier_starts, rules.palier_sizes
+    return tuple(start + size for start, size in zip(starts, sizes, strict=True))
+
 
 IntArray = npt.NDArray[np.int64]
 
@@ -55,15 +63,16 @@ def distinct_orders(lengths: tuple[int, ...]) -> IntArray:
     return np.array(rows, dtype=np.int64).reshape(len(rows), len(lengths))
 
 
-def win_share(mine: IntArray, theirs: IntArray) -> npt.NDArray[np.float64]:
+def win_share(mine: IntArray, theirs: IntArray, rules: Rules = FULL) -> npt.NDArray[np.float64]:
     """The seat's result for complete rows of lengths, 1 win, 0.5 void, 0 loss.
 
     `mine` and `theirs` broadcast to a common shape whose last axis holds the eight
     lengths of a row in the order laid.
     """
     mine, theirs = np.broadcast_arrays(mine, theirs)
-    sums_mine = [mine[..., :end].sum(-1) for end in ENDS]
-    sums_theirs = [theirs[..., :end].sum(-1) for end in ENDS]
+    ends = palier_ends(rules)
+    sums_mine = [mine[..., :end].sum(-1) for end in ends]
+    sums_theirs = [theirs[..., :end].sum(-1) for end in ends]
     # +1 when the measure favours the seat, -1 the opponent, 0 level
     first = np.sign(sums_theirs[0] - sums_mine[0])  # shorter wins
     second = np.sign(sums_mine[1] - sums_theirs[1])  # longer wins
@@ -75,7 +84,7 @@ def win_share(mine: IntArray, theirs: IntArray) -> npt.NDArray[np.float64]:
     decided = ((leader != 0) & (third == leader)) | ((leader == 0) & (third != 0))
     result = np.where(leader != 0, leader, third)
     tiebreak = np.zeros_like(result)
-    for slot in TIEBREAK_SLOTS:
+    for slot in tiebreak_slots(rules):
         tiebreak = np.where(tiebreak == 0, np.sign(theirs[..., slot] - mine[..., slot]), tiebreak)
     result = np.where(decided, result, tiebreak)
     return (result + 1) / 2.0
@@ -114,7 +123,7 @@ def order_values(
         ],
         axis=-1,
     )
-    return orders, win_share(rows, theirs).mean(axis=1)
+    return orders, win_share(rows, theirs, samples[0].rules).mean(axis=1)
 
 
 def _samples(

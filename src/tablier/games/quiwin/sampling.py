@@ -13,15 +13,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
-from tablier.games.quiwin import verdict as vd
-from tablier.games.quiwin.tiles import (
-    BAG_SIZE,
-    HAND_SIZE,
-    TILE_COUNTS,
-    colour,
-    length,
-    normalise_code,
-)
+from tablier.games.quiwin.rules import Rules, rules_of
+from tablier.games.quiwin.tiles import colour, length, normalise_code
 
 if TYPE_CHECKING:
     from tablier.games.quiwin.game import QuiwinGame
@@ -33,9 +26,10 @@ MAX_TRIES = 20000
 class _Vars:
     """Variable ids: hands[p][k] and bag[i]; constraints gathered while walking events."""
 
-    def __init__(self) -> None:
-        self.hands = [list(range(HAND_SIZE)), list(range(HAND_SIZE, 2 * HAND_SIZE))]
-        self.bag = list(range(2 * HAND_SIZE, 2 * HAND_SIZE + BAG_SIZE))
+    def __init__(self, rules: Rules) -> None:
+        size = rules.hand_size
+        self.hands = [list(range(size)), list(range(size, 2 * size))]
+        self.bag = list(range(2 * size, 2 * size + rules.bag_size))
         self.exact: dict[int, str] = {}
         self.colour: dict[int, str] = {}
         self.sums: list[tuple[list[int], int]] = []
@@ -55,8 +49,8 @@ def _is_commit(move: str) -> bool:
     return normalise_code(move) is not None or (len(move) == 2 and move.endswith("?"))
 
 
-def _walk(obs: dict[str, Any], seat: int | None) -> tuple[_Vars, list[int]]:
-    v = _Vars()
+def _walk(obs: dict[str, Any], seat: int | None, rules: Rules) -> tuple[_Vars, list[int]]:
+    v = _Vars(rules)
     if seat is not None:
         mine = [m for p, m in obs["moves"] if p == seat and _is_commit(m)]
         for k, code in enumerate([*mine, *obs["hand"]]):
@@ -88,7 +82,7 @@ def _walk(obs: dict[str, Any], seat: int | None) -> tuple[_Vars, list[int]]:
         elif kind == "swap":
             assert transfer is not None
             giver, given = transfer
-            slot = vd.PALIER_STARTS[vd.palier_of(step)] + e["slot"] - 1
+            slot = rules.palier_starts[rules.palier_of(step)] + e["slot"] - 1
             v.see(rows[e["player"]][slot], e["removed"])
             rows[e["player"]][slot] = given
             v.see(given, e["received"])
@@ -98,7 +92,7 @@ def _walk(obs: dict[str, Any], seat: int | None) -> tuple[_Vars, list[int]]:
             transfer = None
         elif kind == "measure":
             palier = e["palier"] - 1
-            start, size = vd.PALIER_STARTS[palier], vd.PALIER_SIZES[palier]
+            start, size = rules.palier_starts[palier], rules.palier_sizes[palier]
             for p in (0, 1):
                 # earlier paliers never change after their measure: each one adds its own
                 previous = _cumulative(obs, palier - 1, p) if palier else 0
@@ -114,8 +108,8 @@ def _cumulative(obs: dict[str, Any], palier: int, player: int) -> int:
     raise ValueError(f"the observation has no measurement for palier {palier + 1}")
 
 
-def _assign(v: _Vars, rng: random.Random) -> dict[int, str]:
-    left = Counter(TILE_COUNTS)
+def _assign(v: _Vars, rng: random.Random, counts: dict[str, int]) -> dict[int, str]:
+    left = Counter(counts)
     codes: dict[int, str] = {}
     for var, code in v.exact.items():
         left[code] -= 1
@@ -142,7 +136,7 @@ def _assign(v: _Vars, rng: random.Random) -> dict[int, str]:
             break
     else:
         raise ValueError("no deal fits the measured lengths of this observation")
-    rest = Counter(TILE_COUNTS)
+    rest = Counter(counts)
     rest.subtract(trial.values())
     free = [code for code, n in rest.items() for _ in range(n)]
     rng.shuffle(free)
@@ -161,8 +155,9 @@ def sample_state(
     The opponent's pending choice (a commitment or a declaration) is unknown, so the
     position returned is the one just before it: he is still awaited there.
     """
-    v, coins = _walk(obs, seat)
-    codes = _assign(v, rng)
+    rules = rules_of(game.options)
+    v, coins = _walk(obs, seat, rules)
+    codes = _assign(v, rng, dict(rules.tile_counts))
     deal = {
         "hands": [[codes[x] for x in v.hands[p]] for p in (0, 1)],
         "bag": [codes[x] for x in v.bag],

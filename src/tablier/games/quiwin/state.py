@@ -13,9 +13,8 @@ from tablier.games.quiwin import observation
 from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.refusals import REFUSALS
 from tablier.games.quiwin.render import render_board
+from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.tiles import (
-    ALL_TILES,
-    HAND_SIZE,
     MIXED_COLOURS,
     RED,
     colour,
@@ -54,14 +53,16 @@ class QuiwinState(State):
         if coins:
             setup["coins"] = list(coins)
         super().__init__(game, seed, 2, setup)
+        self.rules = rules = rules_of(game.options)
+        size = rules.hand_size
         if deal is None:
-            order = list(ALL_TILES)
+            order = list(rules.all_tiles)
             self.rng.shuffle(order)
-            deal = ([order[:HAND_SIZE], order[HAND_SIZE : 2 * HAND_SIZE]], order[2 * HAND_SIZE :])
+            deal = ([order[:size], order[size : 2 * size]], order[2 * size :])
         codes = [*deal[0][0], *deal[0][1], *deal[1]]
         self.codes = codes
-        self.hands = [list(range(HAND_SIZE)), list(range(HAND_SIZE, 2 * HAND_SIZE))]
-        self.bag = list(range(2 * HAND_SIZE, len(codes)))
+        self.hands = [list(range(size)), list(range(size, 2 * size))]
+        self.bag = list(range(2 * size, len(codes)))
         self.known = [0] * len(codes)
         for p in (0, 1):
             for t in self.hands[p]:
@@ -157,13 +158,13 @@ class QuiwinState(State):
     # ------------------------------------------------------------------ helpers
     @property
     def palier(self) -> int:
-        return vd.palier_of(min(self.step, vd.STEPS - 1))
+        return self.rules.palier_of(min(self.step, self.rules.steps - 1))
 
     def _phase_kind(self) -> str:
         return {"commit": "commit", "actions": "declare", "swap": "swap"}.get(self.phase, "")
 
     def _palier_slots(self) -> range:
-        start = vd.PALIER_STARTS[self.palier]
+        start = self.rules.palier_starts[self.palier]
         return range(start, self.step + 1)
 
     def _is_red(self, tile: int) -> bool:
@@ -195,7 +196,7 @@ class QuiwinState(State):
         return None
 
     def _swappable(self, player: int) -> list[int]:
-        start = vd.PALIER_STARTS[self.palier]
+        start = self.rules.palier_starts[self.palier]
         return [
             s - start + 1 for s in self._palier_slots() if not self._is_red(self.rows[player][s])
         ]
@@ -289,7 +290,7 @@ class QuiwinState(State):
                     {
                         "type": "transfer",
                         "player": player,
-                        "slot": self.step - vd.PALIER_STARTS[self.palier] + 1,
+                        "slot": self.step - self.rules.palier_starts[self.palier] + 1,
                         "tile": self.rows[player][self.step],
                     }
                 )
@@ -309,7 +310,7 @@ class QuiwinState(State):
                 "type": "change",
                 "player": player,
                 "target": other,
-                "slot": self.step - vd.PALIER_STARTS[self.palier] + 1,
+                "slot": self.step - self.rules.palier_starts[self.palier] + 1,
                 "removed": removed,
                 "drawn": drawn,
             }
@@ -329,7 +330,7 @@ class QuiwinState(State):
             raise REFUSALS.refuse("refusal.swap_red", n=n)
         assert self.swap_pending is not None
         giver, slot = self.swap_pending
-        target = vd.PALIER_STARTS[self.palier] + n - 1
+        target = self.rules.palier_starts[self.palier] + n - 1
         given = self.rows[giver][slot]
         removed = self.rows[player][target]
         self.rows[player][target] = given
@@ -354,7 +355,7 @@ class QuiwinState(State):
     def _close_window(self) -> None:
         self.declared = [None, None]
         self.eligible = [False, False]
-        if vd.is_palier_end(self.step):
+        if self.rules.is_palier_end(self.step):
             self._measure()
         self.step += 1
         self.phase = "over" if self.verdict is not None else "commit"
@@ -370,7 +371,7 @@ class QuiwinState(State):
         if palier < 2:
             self.leader = vd.leader_after(palier, winner, self.leader)
             return
-        start, size = vd.PALIER_STARTS[1], vd.PALIER_SIZES[1]
+        start, size = self.rules.palier_starts[1], self.rules.palier_sizes[1]
         middle = [
             [length(self.codes[t]) for t in self.rows[p][start : start + size]] for p in (0, 1)
         ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 # code -> number of tiles; a code is the colour letter and the length in millimetres
@@ -59,29 +59,35 @@ def normalise_code(text: str) -> str | None:
     return code if code in TILE_COUNTS else None
 
 
-def check_deal(deal: Any) -> tuple[list[list[str]], list[str]]:
-    """Validate an explicit deal; return (hands, bag) as fresh lists of codes."""
+def check_deal(
+    deal: Any, counts: Mapping[str, int] = TILE_COUNTS, hand_size: int = HAND_SIZE
+) -> tuple[list[list[str]], list[str]]:
+    """Validate an explicit deal of the tiles `counts`; return (hands, bag) as fresh lists."""
+    bag_size = sum(counts.values()) - 2 * hand_size
     if not isinstance(deal, dict) or set(deal) != {"hands", "bag"}:
         raise ValueError('a deal is a dict with exactly the keys "hands" and "bag"')
     hands, bag = deal["hands"], deal["bag"]
     if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != 2:
         raise ValueError("a deal gives exactly two hands")
     for i, hand in enumerate(hands):
-        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != HAND_SIZE:
-            raise ValueError(f"hand {i} must hold exactly {HAND_SIZE} tile codes")
-    if not isinstance(bag, Sequence) or isinstance(bag, str) or len(bag) != BAG_SIZE:
-        raise ValueError(f"the bag must hold exactly {BAG_SIZE} tile codes, in draw order")
+        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != hand_size:
+            raise ValueError(f"hand {i} must hold exactly {hand_size} tile codes")
+    if not isinstance(bag, Sequence) or isinstance(bag, str) or len(bag) != bag_size:
+        raise ValueError(f"the bag must hold exactly {bag_size} tile codes, in draw order")
     out_hands: list[list[str]] = []
     for hand in hands:
         out_hands.append([_check_code(c) for c in hand])
     out_bag = [_check_code(c) for c in bag]
     given = Counter(out_hands[0] + out_hands[1] + out_bag)
-    if given != Counter(TILE_COUNTS):
+    if given != Counter(counts):
         diffs = []
         for code in TILE_COUNTS:
-            if given[code] != TILE_COUNTS[code]:
-                diffs.append(f"{code}: {given[code]} instead of {TILE_COUNTS[code]}")
-        raise ValueError("a deal must use the 30 tiles exactly once each; " + "; ".join(diffs))
+            if given[code] != counts.get(code, 0):
+                diffs.append(f"{code}: {given[code]} instead of {counts.get(code, 0)}")
+        total = sum(counts.values())
+        raise ValueError(
+            f"a deal must use the {total} tiles exactly once each; " + "; ".join(diffs)
+        )
     return out_hands, out_bag
 
 

@@ -20,6 +20,7 @@ class TurrisGame(Game):
     draws_lots = True  # the rule text draws lots for the first player
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
+    research_interface: ClassVar[str | None] = "tablier.games.turris.actions:interface"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "bonus_chain",

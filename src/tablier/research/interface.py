@@ -1,0 +1,88 @@
+"""Finding a game's research interface and the helpers every framework adapter shares.
+
+A game offers itself to research frameworks by naming a factory in
+`Game.research_interface` ("module:factory"). The factory gets the game, its options
+fixed, and returns an object with:
+
+- `actions`: a fixed action table: `size`, `encode(move) -> int`, `decode(int) -> Move`;
+  a number means the same move in every position of the game;
+- `tensors`: `size`, `blocks` (named shapes, flattened one after the other) and
+  `encode(observation, seat) -> np.ndarray` (float32), built from `observation(seat)`
+  only, so it holds nothing the seat may not see.
+
+QuiAdiQuoi declares none: its answers are free text judged by people (see
+docs/research.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+import numpy as np
+
+from tablier.core.game import Game
+from tablier.core.move import Move
+from tablier.core.registry import game_class, game_ids
+from tablier.core.state import State
+
+
+class ActionTable(Protocol):
+    size: int
+
+    def encode(self, move: str) -> int: ...
+
+    def decode(self, action: int) -> Move: ...
+
+
+class Tensors(Protocol):
+    size: int
+    blocks: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def encode(self, observation: dict[str, Any], seat: int) -> np.ndarray: ...
+
+
+class ResearchInterface(Protocol):
+    actions: ActionTable
+    tensors: Tensors
+
+
+def research_game_ids() -> list[str]:
+    """The games that declare a research interface."""
+    return [g for g in game_ids() if game_class(g).research_interface is not None]
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ResearchInterface] = {}
+
+
+def interface(game: Game) -> ResearchInterface:
+    """The research interface of `game` (built once per game and options)."""
+    key = (game.id, tuple(sorted(game.options.items())))
+    found = _CACHE.get(key)
+    if found is None:
+        where = game.research_interface
+        if where is None:
+            raise ValueError(f"{game.id} declares no research interface (docs/research.md)")
+        module_name, _, attribute = where.partition(":")
+        found = getattr(importlib.import_module(module_name), attribute)(game)
+        _CACHE[key] = found
+    return found
+
+
+def legal_actions(state: State, seat: int) -> list[int]:
+    """The numbers of `seat`'s legal moves now, ascending ([] when he is not awaited)."""
+    table = interface(state.game).actions
+    return sorted(table.encode(m) for m in state.legal_moves(seat))
+
+
+def legal_mask(state: State, seat: int) -> np.ndarray:
+    """1 at the number of every legal move of `seat`, 0 elsewhere (int8)."""
+    table = interface(state.game).actions
+    mask = np.zeros(table.size, np.int8)
+    mask[legal_actions(state, seat)] = 1
+    return mask
+
+
+def tensor(state: State, seat: int) -> np.ndarray:
+    """The observation tensor of `seat`, from `state.observation(seat)` alone."""
+    return interface(state.game).tensors.encode(state.observation(seat), seat)

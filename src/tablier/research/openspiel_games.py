@@ -1,0 +1,186 @@
+"""Tablier's games registered in OpenSpiel, with fixed action numbers.
+
+Importing this module registers, for `pyspiel.load_game`:
+
+| name | game | parameters (defaults) |
+|---|---|---|
+| `python_tablier_kwinty` | Kwinty | `short_faces` ("ends"), `exhaustion` ("lines4") |
+| `python_tablier_kwintie` | Kwintie (Kwinty's 9-column variant) | the same |
+| `python_tablier_turris` | Turris | `bonus_chain` (False) |
+| `python_tablier_counterplays` | Counterplays | `goal` ("highest") |
+| `python_tablier_quiwin` | Qui'win (simultaneous, chance, hidden) | `open_lengths` (False) |
+
+Actions are the games' fixed action tables (`games/<id>/actions.py`); observation
+tensors are the per-seat tensors (`games/<id>/tensors.py`), observation strings the
+game's text picture for that seat, information-state strings the seat's whole
+observation as JSON (it holds the seat's own moves and everything public: perfect
+recall). States serialise as their action history (OpenSpiel's default), which the
+fixed numbering makes replayable. Qui'win is in `openspiel_quiwin.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pyspiel
+
+from tablier.core.game import Game
+from tablier.core.registry import load
+from tablier.core.state import State
+from tablier.research.interface import interface, legal_actions
+from tablier.research.openspiel_observer import TablierObserver
+
+# the longest games: Kwinty's 40 pieces with a pass between any two; Turris's removals
+# give pieces back, so its bound is generous; Counterplays always lasts 24 moves
+MAX_LENGTH = {"kwinty": 81, "turris": 600, "counterplays": 24}
+
+
+def _parameters(game_id: str, fixed: dict[str, Any]) -> dict[str, Any]:
+    """The game's options OpenSpiel may set, with their defaults."""
+    specs = load(game_id).option_specs
+    return {spec.name: spec.default for spec in specs if spec.name not in fixed}
+
+
+def _tablier_game(game_id: str, fixed: dict[str, Any], params: dict[str, Any]) -> Game:
+    options = {**_parameters(game_id, fixed), **(params or {}), **fixed}
+    return load(game_id, **options)
+
+
+class TablierSpielState(pyspiel.State):
+    """An OpenSpiel state holding a tablier state of a turn-based game."""
+
+    def __init__(self, spiel_game: TablierSpielGame, inner: State) -> None:
+        super().__init__(spiel_game)
+        self.inner: State | None = inner
+        self.table = spiel_game.research.actions
+
+    def current_player(self) -> int:
+        assert self.inner is not None
+        awaited = self.inner.current_players()
+        return awaited[0] if awaited else int(pyspiel.PlayerId.TERMINAL)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.inner is not None
+        return legal_actions(self.inner, player)
+
+    def _apply_action(self, action: int) -> None:
+        assert self.inner is not None
+        self.inner.apply(self.inner.current_players()[0], self.table.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.table.decode(action))
+
+    def is_terminal(self) -> bool:
+        assert self.inner is not None
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        assert self.inner is not None
+        return [float(r) for r in self.inner.returns()]
+
+    def deal_string(self, player: int) -> str:
+        return ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TablierSpielState:
+        # OpenSpiel clones Python states with deepcopy: use the engine's own clone
+        assert self.inner is not None
+        return TablierSpielState(self.get_game(), self.inner.clone())
+
+    def __str__(self) -> str:
+        assert self.inner is not None
+        return str(self.inner.render_text(None, "en"))
+
+
+class TablierSpielGame(pyspiel.Game):
+    """Base of the registered turn-based games; subclasses fix `game_id` and `fixed`."""
+
+    game_id: ClassVar[str]
+    fixed: ClassVar[dict[str, Any]]
+    game_type: ClassVar[Any]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.tablier_game = _tablier_game(self.game_id, self.fixed, params)
+        self.research = interface(self.tablier_game)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.research.actions.size,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_LENGTH[self.game_id],
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self) -> TablierSpielState:
+        return TablierSpielState(self, self.tablier_game.new_state(seed=0, num_players=2))
+
+    def wrap(self, inner: State) -> TablierSpielState:
+        return TablierSpielState(self, inner)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> TablierObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return TablierObserver(self.research, recall)
+
+
+def _game_type(name: str, long_name: str, params: dict[str, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+# registered name -> (game id, options fixed by the name)
+TURN_BASED: dict[str, tuple[str, dict[str, Any]]] = {
+    "python_tablier_kwinty": ("kwinty", {"variant": "kwinty"}),
+    "python_tablier_kwintie": ("kwinty", {"variant": "kwintie"}),
+    "python_tablier_turris": ("turris", {}),
+    "python_tablier_counterplays": ("counterplays", {}),
+}
+
+
+def _register_turn_based() -> dict[str, type[TablierSpielGame]]:
+    made: dict[str, type[TablierSpielGame]] = {}
+    for name, (game_id, fixed) in TURN_BASED.items():
+        params = _parameters(game_id, fixed)
+        long_name = "Tablier " + (
+            "Kwintie" if fixed.get("variant") == "kwintie" else load(game_id).name
+        )
+        cls: type[TablierSpielGame] = type(
+            f"Spiel_{name}",
+            (TablierSpielGame,),
+            {
+                "game_id": game_id,
+                "fixed": dict(fixed),
+                "game_type": _game_type(name, long_name, params),
+            },
+        )
+        pyspiel.register_game(cls.game_type, cls)
+        made[name] = cls
+    return made
+
+
+GAMES = _register_turn_based()
+
+from tablier.research import openspiel_quiwin  # noqa: E402  (registers Qui'win)
+
+GAME_NAMES: tuple[str, ...] = (*TURN_BASED, openspiel_quiwin.NAME)
+
+__all__ = ["GAMES", "GAME_NAMES", "TablierSpielGame", "TablierSpielState"]
