@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi import Path as FastPath
 from fastapi.exceptions import RequestValidationError
@@ -39,7 +40,7 @@ from tablier.server.protocol import (
 from tablier.server.rooms import Room
 from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
-from tablier.server.storage import Storage, StoredGame
+from tablier.server.storage import Storage, StorageUnavailable, StoredGame
 from tablier.server.studies import router as studies_router
 from tablier.server.websocket import serve_socket
 
@@ -215,6 +216,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         log.exception("unexpected error", exc_info=exc)
         return _error(500, "the server failed on this request")
 
+    @app.exception_handler(StorageUnavailable)
+    async def _storage_down(_request: Request, exc: StorageUnavailable) -> JSONResponse:
+        return _error(503, f"the server cannot save anything right now: {exc}", code="storage")
+
+    @app.exception_handler(sa.exc.OperationalError)
+    async def _storage_failed(_request: Request, exc: sa.exc.OperationalError) -> JSONResponse:
+        log.error("database read failed: %s", exc.orig)
+        return _error(503, "the server's database cannot be read right now", code="storage")
+
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return _error(exc.status, exc.message, **exc.extra)
@@ -234,8 +244,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # -------------------------------------------------------------- games
     @app.get("/api/health", tags=["server"])
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "version": tablier.__version__, "protocol": PROTOCOL_VERSION}
+    async def health(request: Request) -> dict[str, Any]:
+        failure = _manager(request).storage.failure
+        return {
+            "ok": failure is None,
+            "version": tablier.__version__,
+            "protocol": PROTOCOL_VERSION,
+            "storage": failure or "ok",
+        }
 
     @app.get("/api/games", tags=["games"], summary="Every game with its options")
     async def list_games() -> list[dict[str, Any]]:

@@ -190,6 +190,8 @@ ERROR_CODES = {
     "game_not_over": "a rematch is possible only after the game ends",
     "spectator": "spectators cannot act",
     "server_error": "the move could not be stored; nothing changed, try again",
+    "storage_unavailable": "the database cannot take writes (gone, read-only, failing): "
+    "nothing changed; reads go on",
 }
 
 # WebSocket close codes used by the server (4000-4999 are application codes)
@@ -198,7 +200,7 @@ CLOSE_CODES = {
     1008: "policy violation: too many messages, or no hello in time",
     1009: "message too big",
     1011: "server error",
-    1013: "too many connections from one address; try again later",
+    1013: "try again later: too many connections from one address, or the database is down",
     4400: "unsupported protocol version",
     4403: "unknown seat token",
     4404: "no such room",

@@ -29,7 +29,7 @@ from tablier.server.outcomes import told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
 from tablier.server.seats import Seat, hash_token
 from tablier.server.settings import Settings
-from tablier.server.storage import Storage, StoredRoom
+from tablier.server.storage import Storage, StorageUnavailable, StoredRoom
 
 log = logging.getLogger("tablier.server")
 
@@ -308,10 +308,15 @@ class Room:
                     result=result,
                 )
             )
-        except Exception:
-            log.exception("room %s: storing a move failed; the move is withdrawn", self.id)
+        except Exception as exc:
+            log.error("room %s: storing a move failed (%s); the move is withdrawn", self.id, exc)
             self._rebuild(state.history[:-1])
             self.clock = clock_before
+            if isinstance(exc, StorageUnavailable):
+                raise BadMessage(
+                    "storage_unavailable",
+                    f"the move could not be saved, so it was not played: {exc}",
+                ) from None
             raise BadMessage("server_error", "the move could not be stored; try again") from None
         self.rematch.clear()
         if conn is not None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -27,6 +29,15 @@ from tablier.server.db_lock import FileLock, sqlite_file
 log = logging.getLogger("tablier.server")
 
 DEFAULT_DB_URL = "sqlite:///tablier.db"
+
+
+class StorageUnavailable(Exception):
+    """The database cannot take writes (gone, replaced, read-only, full, failing).
+
+    Every action that must be stored is refused with this (HTTP 503, a WebSocket error
+    message); what is already in memory keeps being served.
+    """
+
 
 metadata = sa.MetaData()
 
@@ -128,12 +139,28 @@ class StoredRoom:
     previous_result: dict[str, Any] | None = None
 
 
+def _open_existing(path: str) -> Callable[[], sqlite3.Connection]:
+    """Connections that open the file only if it is there: once the server runs, a
+    vanished database must give errors, not a fresh empty file."""
+    uri = "file:" + path.replace("?", "%3f").replace("#", "%23") + "?mode=rw"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=30)
+
+    return connect
+
+
 def make_engine(db_url: str | None) -> Engine:
     url = db_url or DEFAULT_DB_URL
     if url.startswith("sqlite"):
-        engine = sa.create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=False
-        )
+        path = sqlite_file(url)
+        if path is not None:
+            sqlite3.connect(path).close()  # the first start creates the file
+            engine = sa.create_engine(url, creator=_open_existing(path), pool_pre_ping=False)
+        else:
+            engine = sa.create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=False
+            )
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -156,7 +183,11 @@ class Storage:
         self._lock = FileLock(path) if path else None
         if self._lock is not None:
             self._lock.acquire()
+        self.path = path
         self.engine = make_engine(db_url)
+        # the file this server opened: if it vanishes or is replaced, writes stop
+        self._identity = _identity(path) if path else None
+        self.failure: str | None = None
         metadata.create_all(self.engine)
         self._backfill_game_seats()
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
@@ -220,11 +251,39 @@ class Storage:
                 batch.append(more)
             self._commit(batch)
 
+    def _writable(self) -> str | None:
+        """Why the database file cannot take writes now, or None."""
+        if self.path is None or self._identity is None:
+            return None
+        now = _identity(self.path)
+        if now is None:
+            return "the database file has vanished"
+        if now != self._identity:
+            return "the database file was replaced by another one"
+        if not os.access(self.path, os.W_OK):
+            return "the database file is read-only"
+        return None
+
     def _commit(self, batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
+        problem = self._writable()
+        if problem is not None:
+            if self.failure != problem:
+                log.error("database writes refused: %s", problem)
+            self.failure = problem
+            for _, future in batch:
+                _settle(future, StorageUnavailable(problem))
+            return
         try:
             with self.engine.begin() as conn:
                 for op, _ in batch:
                     op(conn)
+        except sa.exc.OperationalError as exc:
+            # read-only, full, locked for too long, I/O error: the whole batch is refused
+            log.error("database writes failed: %s", exc.orig)
+            self.failure = f"the database cannot be written: {exc.orig}"
+            for _, future in batch:
+                _settle(future, StorageUnavailable(self.failure))
+            return
         except Exception as exc:
             if len(batch) == 1:
                 log.exception("database write failed")
@@ -234,6 +293,7 @@ class Storage:
             for one in batch:
                 self._commit([one])
             return
+        self.failure = None
         for _, future in batch:
             _settle(future, None)
 
@@ -486,6 +546,14 @@ def _finish(conn: Connection, room_id: str, number: int, result: dict[str, Any])
         .where(games.c.room_id == room_id, games.c.number == number)
         .values(finished=True, result=result, finished_at=time.time())
     )
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:

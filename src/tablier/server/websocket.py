@@ -7,6 +7,7 @@ import contextlib
 import logging
 import time
 
+import sqlalchemy as sa
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tablier.server.connection import Connection
@@ -24,6 +25,7 @@ from tablier.server.protocol import (
 )
 from tablier.server.rooms import Room
 from tablier.server.settings import Settings
+from tablier.server.storage import StorageUnavailable
 
 log = logging.getLogger("tablier.server")
 
@@ -98,7 +100,13 @@ async def serve_socket(
             )
             conn.close(4400, f"unsupported protocol version {hello.v}")
             return
-        room = await manager.get_room(room_id)
+        try:
+            room = await manager.get_room(room_id)
+        except (StorageUnavailable, sa.exc.OperationalError):
+            log.error("room %s could not be loaded: the database fails", room_id)
+            conn.push(_storage_error(None, "this room cannot be loaded right now"))
+            conn.close(1013, "the database is unavailable: try again later")
+            return
         if room is None:
             conn.close(4404, f"no room {room_id!r}")
             return
@@ -168,3 +176,11 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
             await room.ask_rematch(message.seat, conn, ref)
     except BadMessage as exc:
         conn.push(exc.to_message(ref))
+    except (StorageUnavailable, sa.exc.OperationalError) as exc:
+        # nothing was changed (rooms write before they change): the socket stays open
+        log.error("room %s: an action could not be saved: %s", room.id, exc)
+        conn.push(_storage_error(ref, "the server cannot save anything right now; nothing changed"))
+
+
+def _storage_error(ref: str | int | None, message: str) -> dict[str, object]:
+    return {"type": "error", "ref": ref, "code": "storage_unavailable", "message": message}
