@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/server_load.py --games 1000 --seconds 30 --game kwinty
     .venv/bin/python benchmarks/server_load.py --games 500 2000 --seconds 60 --pace 1 3
     .venv/bin/python benchmarks/server_load.py --games 500 --seconds 60 --pace 1 3 --game all
+    .venv/bin/python benchmarks/server_load.py --create-rate 200 --seconds 30
 
 `--pace LO HI` makes the robots play like people: each seat waits a random LO..HI
 seconds before each of its moves, whatever the server's latency (an open loop), so the
@@ -14,7 +15,10 @@ p99, max), the script prints room creation latency and the server's CPU time and
 Starts `python -m tablier serve` on a free loopback port with a fresh SQLite database
 (or uses `--url` of a running server), opens one room per game with two online seats
 (two WebSocket connections), and lets random players play for a fixed time; a finished
-game is followed by a rematch in the same room. Every move is stored before it is
+game is followed by a rematch in the same room. `--create-rate R` measures room creation
+alone, open loop: a request every 1/R s for `--seconds`, whatever the answers' speed,
+and prints the latency percentiles of those requests (each a room of the next game in
+turn, two online seats). Every move is stored before it is
 acknowledged, so the figures include the database. Prints completed games, moves per
 second and the round-trip latency of a move (sent → `accepted`) at p50/p95/p99.
 
@@ -175,6 +179,53 @@ async def create_rooms(url: str, game: str, count: int, stats: Stats) -> list[di
         return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
+async def paced_creations(url: str, rate: float, seconds: float, server_pid: int | None) -> None:
+    """Create rooms at `rate` per second for `seconds`, each request on its own schedule."""
+    latencies: list[float] = []
+    failures = 0
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+
+        async def one(i: int) -> None:
+            nonlocal failures
+            started = time.perf_counter()
+            response = await client.post(
+                "/api/rooms",
+                json={
+                    "game": PACED_GAMES[i % len(PACED_GAMES)],
+                    "seats": [{"mine": True}, {"mine": True}],
+                },
+            )
+            latencies.append(time.perf_counter() - started)
+            if response.status_code != 201:
+                failures += 1
+
+        # warm the connection pool and the server's code paths first
+        await asyncio.gather(*(one(i) for i in range(20)))
+        latencies.clear()
+        cpu_before, _ = process_usage(server_pid)
+        start = time.perf_counter()
+        tasks = []
+        count = int(rate * seconds)
+        for i in range(count):
+            delay = start + i / rate - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(one(i)))
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - start
+        cpu_after, rss = process_usage(server_pid)
+    print(
+        f"room creation at {rate:g}/s for {seconds:g} s ({count} rooms, "
+        f"{count / elapsed:.0f}/s achieved): p50 {percentile(latencies, 50) * 1000:.1f} ms, "
+        f"p95 {percentile(latencies, 95) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 99) * 1000:.1f} ms, "
+        f"max {max(latencies, default=float('nan')) * 1000:.1f} ms; failures {failures}; "
+        f"server {(cpu_after - cpu_before) / elapsed * 100:.0f}% of a core, {rss:.0f} MB; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+
+
 def process_usage(pid: int | None) -> tuple[float, float]:
     """CPU seconds used and resident memory (MB) of a process, from /proc (0 if unknown)."""
     if pid is None:
@@ -273,6 +324,12 @@ def main() -> None:
         metavar=("LO", "HI"),
         help="seconds a seat thinks before each move (human-paced, open loop)",
     )
+    parser.add_argument(
+        "--create-rate",
+        type=float,
+        default=None,
+        help="measure room creation alone: this many requests per second, open loop",
+    )
     args = parser.parse_args()
     proc = None
     url = args.url
@@ -280,6 +337,10 @@ def main() -> None:
         if url is None:
             proc, url = start_server(Path(tmp) / "load.db")
         try:
+            if args.create_rate:
+                pid = proc.pid if proc is not None else None
+                asyncio.run(paced_creations(url, args.create_rate, args.seconds, pid))
+                return
             for count in args.games:
                 pid = proc.pid if proc is not None else None
                 pace = tuple(args.pace) if args.pace else None
