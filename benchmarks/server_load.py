@@ -64,10 +64,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db_url: str, redis_url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {
         **os.environ,
+        **({"TABLIER_REDIS_URL": redis_url} if redis_url else {}),
         "TABLIER_AI_DELAY": "0",
         "TABLIER_RATE_PER_SECOND": "100000",
         "TABLIER_RATE_BURST": "100000",
@@ -77,7 +78,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         "TABLIER_MAX_ROOMS": "100000",
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tablier", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        [sys.executable, "-m", "tablier", "serve", "--port", str(port), "--db", db_url],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -155,16 +156,19 @@ async def seat_loop(
 PACED_GAMES = ["kwinty", "quiwin", "turris", "counterplays"]
 
 
-async def create_rooms(url: str, game: str, count: int, stats: Stats) -> list[dict[str, Any]]:
+async def create_rooms(
+    urls: list[str], game: str, count: int, stats: Stats
+) -> list[dict[str, Any]]:
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(timeout=120, limits=limits) as client:
         semaphore = asyncio.Semaphore(20)
 
         async def one(i: int) -> dict[str, Any]:
             async with semaphore:
                 started = time.perf_counter()
+                # several processes: each creates (and so plays) its share of the rooms
                 response = await client.post(
-                    "/api/rooms",
+                    f"{urls[i % len(urls)]}/api/rooms",
                     json={
                         "game": PACED_GAMES[i % len(PACED_GAMES)] if game == "all" else game,
                         "seats": [{"mine": True}, {"mine": True}],
@@ -240,6 +244,12 @@ def process_usage(pid: int | None) -> tuple[float, float]:
         return 0.0, 0.0
 
 
+def processes_usage(pids: list[int] | None) -> tuple[float, float]:
+    """CPU seconds and resident MB summed over several server processes."""
+    used = [process_usage(pid) for pid in pids or []]
+    return sum(u[0] for u in used), sum(u[1] for u in used)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -249,25 +259,27 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def measure(
-    url: str,
+    urls: list[str],
     game: str,
     games: int,
     seconds: float,
     pace: tuple[float, float] | None = None,
-    server_pid: int | None = None,
+    server_pids: list[int] | None = None,
 ) -> Stats:
     stats = Stats()
-    rooms = await create_rooms(url, game, games, stats)
-    cpu_before, _ = process_usage(server_pid)
+    rooms = await create_rooms(urls, game, games, stats)
+    cpu_before, _ = processes_usage(server_pids)
     own_before = time.process_time()
     stop = time.monotonic() + seconds
     started = time.monotonic()
     tasks = []
     for i, room in enumerate(rooms):
         for seat_info in room["my_seats"]:
+            # with several processes the seats of a room sit on different ones: the
+            # second seat's frames cross between processes through Redis
             tasks.append(
                 seat_loop(
-                    url,
+                    urls[(i + seat_info["seat"]) % len(urls)],
                     room["room"],
                     seat_info["token"],
                     seat_info["seat"],
@@ -280,14 +292,15 @@ async def measure(
     results = await asyncio.gather(*tasks, return_exceptions=True)
     stats.closed = sum(1 for r in results if isinstance(r, BaseException))
     elapsed = time.monotonic() - started
-    cpu_after, rss = process_usage(server_pid)
+    cpu_after, rss = processes_usage(server_pids)
     print(
         f"room creation p50 {percentile(stats.creations, 50) * 1000:.1f} ms, "
         f"p99 {percentile(stats.creations, 99) * 1000:.1f} ms"
     )
-    if server_pid is not None:
+    if server_pids:
         print(
-            f"server: {(cpu_after - cpu_before) / elapsed * 100:.0f}% of a core, "
+            f"server ({len(server_pids)} process(es)): "
+            f"{(cpu_after - cpu_before) / elapsed * 100:.0f}% of a core, "
             f"{rss:.0f} MB resident; the robots (this process, same machine): "
             f"{(time.process_time() - own_before) / elapsed * 100:.0f}% of a core"
         )
@@ -330,23 +343,36 @@ def main() -> None:
         default=None,
         help="measure room creation alone: this many requests per second, open loop",
     )
+    parser.add_argument("--db", default=None, help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--redis",
+        default=None,
+        help="a Redis URL: start --processes server processes on --db (PostgreSQL)",
+    )
+    parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args()
-    proc = None
-    url = args.url
+    if args.processes > 1 and not (args.redis and args.db):
+        parser.error("several processes need --db (PostgreSQL) and --redis")
+    procs: list[subprocess.Popen[bytes]] = []
+    urls = [args.url] if args.url else []
     with tempfile.TemporaryDirectory() as tmp:
-        if url is None:
-            proc, url = start_server(Path(tmp) / "load.db")
+        if not urls:
+            db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+            for _ in range(args.processes):
+                proc, url = start_server(db_url, args.redis)
+                procs.append(proc)
+                urls.append(url)
+        pids = [proc.pid for proc in procs]
         try:
             if args.create_rate:
-                pid = proc.pid if proc is not None else None
-                asyncio.run(paced_creations(url, args.create_rate, args.seconds, pid))
+                pid = pids[0] if pids else None
+                asyncio.run(paced_creations(urls[0], args.create_rate, args.seconds, pid))
                 return
             for count in args.games:
-                pid = proc.pid if proc is not None else None
                 pace = tuple(args.pace) if args.pace else None
-                asyncio.run(measure(url, args.game, count, args.seconds, pace, pid))
+                asyncio.run(measure(urls, args.game, count, args.seconds, pace, pids))
         finally:
-            if proc is not None:
+            for proc in procs:
                 proc.terminate()
                 proc.wait(timeout=30)
 

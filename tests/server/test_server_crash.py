@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 import websockets
+from cluster_parts import postgres
 from server_helpers import WAIT, Client, ServerProcess, play_seat, run
 
 import tablier
@@ -42,17 +41,13 @@ async def _connect(server: ServerProcess, rooms: list[dict[str, Any]]) -> list[t
     return players
 
 
-POSTGRES_URL = os.environ.get("TABLIER_TEST_POSTGRES_URL")
-
-
 def test_kill_9_in_the_middle_of_games_then_restart(tmp_path: Path) -> None:
     _crash_and_recover(ServerProcess(tmp_path / "t.db", tmp_path / "server.log"))
 
 
-@pytest.mark.skipif(not POSTGRES_URL, reason="set TABLIER_TEST_POSTGRES_URL to a PostgreSQL URL")
 def test_kill_9_and_restart_on_postgresql(tmp_path: Path) -> None:
-    assert POSTGRES_URL is not None
-    _crash_and_recover(ServerProcess(POSTGRES_URL, tmp_path / "server.log"))
+    with postgres() as db_url:
+        _crash_and_recover(ServerProcess(db_url, tmp_path / "server.log"))
 
 
 def _crash_and_recover(server: ServerProcess) -> None:

@@ -179,6 +179,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             raise SystemExit(1) from None
         manager = RoomManager(storage, settings)
         app.state.manager = manager
+        if settings.redis_url:
+            if storage.path is not None:
+                log.error("several server processes need PostgreSQL, not an SQLite file")
+                raise SystemExit(1)
+            await manager.join_cluster(settings.redis_url)
         # texts uploaded for a room are read back by their games, before any game is rebuilt
         app.state.party = PartyStore(storage.engine)
         uploads.register_source(ROOM_SOURCE, room_source(app.state.party))

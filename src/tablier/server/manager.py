@@ -8,14 +8,18 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablier.core import registry
+from tablier.server.cluster import Cluster
 from tablier.server.computer import ComputerPool
 from tablier.server.rooms import Room
 from tablier.server.seats import draws_lots, hash_token, new_token
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage
+
+if TYPE_CHECKING:
+    from tablier.server.relay import Relays
 
 log = logging.getLogger("tablier.server")
 
@@ -41,6 +45,16 @@ class RoomManager:
         self.pool = ComputerPool(settings.ai_workers)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        # several processes behind one address (server/cluster.py); None: this one alone
+        self.cluster: Cluster | None = None
+        self.relays: Relays | None = None
+
+    async def join_cluster(self, url: str) -> None:
+        from tablier.server.relay import Relays
+
+        self.cluster = Cluster(url)
+        self.relays = Relays(self.cluster, self)
+        await self.cluster.start(self.relays.receive)
 
     async def get_room(self, room_id: str) -> Room | None:
         room = self.rooms.get(room_id)
@@ -49,6 +63,15 @@ class RoomManager:
         pending = self._loading.get(room_id)
         if pending is not None:
             return await pending
+        if self.cluster is not None:
+            owner = await self.cluster.claim(room_id)
+            if owner != self.cluster.me:
+                return await self._remote_copy(room_id, owner)
+            if room_id in self.rooms:  # loaded while the claim was on its way
+                return self.rooms[room_id]
+            pending = self._loading.get(room_id)
+            if pending is not None:
+                return await pending
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = future
         try:
@@ -67,6 +90,8 @@ class RoomManager:
             if loaded is not None:
                 self.rooms[room_id] = loaded
                 loaded.start()
+            elif self.cluster is not None:
+                await self.cluster.release(room_id)
             future.set_result(loaded)
             return loaded
         except Exception as exc:
@@ -75,8 +100,22 @@ class RoomManager:
         finally:
             del self._loading[room_id]
 
+    async def _remote_copy(self, room_id: str, owner: str) -> Room | None:
+        """A read-only copy of a room another process plays, from the database."""
+        stored = await asyncio.to_thread(self.storage.load_room, room_id)
+        if stored is None or not stored.current:
+            return None
+        copy = Room(stored, storage=self.storage, pool=self.pool, settings=self.settings)
+        copy.remote_owner = owner
+        return copy
+
     async def recover(self) -> int:
-        """Rebuild every unfinished game by replay; returns how many rooms were loaded."""
+        """Rebuild every unfinished game by replay; returns how many rooms were loaded.
+
+        In a cluster, rooms are loaded when a client asks for them: which process
+        plays a room is decided then."""
+        if self.cluster is not None:
+            return 0
         ids = await asyncio.to_thread(self.storage.unfinished_room_ids)
         count = 0
         for room_id in ids:
@@ -171,6 +210,8 @@ class RoomManager:
         self, room: Room, seat: int | None, player_id: str | None, name: str | None
     ) -> tuple[int, str]:
         """Take a free human seat (the given one, else the first free); ValueError if none."""
+        if room.remote_owner is not None and self.cluster is not None:
+            return await self._join_remote(room, seat, player_id, name)
         async with room.lock:
             free = [s.seat for s in room.seats if s.kind == "human" and s.token_hash is None]
             if seat is None:
@@ -197,11 +238,32 @@ class RoomManager:
         room._presence()
         return seat, token
 
+    async def _join_remote(
+        self, room: Room, seat: int | None, player_id: str | None, name: str | None
+    ) -> tuple[int, str]:
+        assert self.cluster is not None and room.remote_owner is not None
+        request = {"op": "join", "room": room.id, "seat": seat, "player_id": player_id}
+        try:
+            answer = await self.cluster.call(room.remote_owner, {**request, "name": name})
+        except TimeoutError:
+            raise LookupError("the server process playing this room does not answer") from None
+        if not answer.get("ok"):
+            error = str(answer.get("error"))
+            raise (ValueError(error) if answer.get("status") == 400 else LookupError(error))
+        return int(answer["seat"]), str(answer["token"])
+
     def forget(self, room: Room) -> None:
         """Drop a room from memory; the next request loads it again from the database."""
         if self.rooms.get(room.id) is room and not room.lock.locked():
+            self.drop(room)
+
+    def drop(self, room: Room) -> None:
+        """Let a room leave memory now (and, in a cluster, let another process claim it)."""
+        if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            room.stop()
+        room.stop()
+        if self.cluster is not None:
+            self.cluster.release_soon(room.id)
 
     def sweep(self, now: float | None = None) -> int:
         """Let rooms idle for longer than the setting leave memory; how many left."""
@@ -241,4 +303,7 @@ class RoomManager:
             room.stop()
             for conn in list(room.connections):
                 conn.close(1001, "the server is shutting down")
+        if self.cluster is not None:
+            await asyncio.sleep(0.1)  # let the goodbyes to relayed sockets leave
+            await self.cluster.stop(list(self.rooms))
         self.pool.shutdown()

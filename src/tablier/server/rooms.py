@@ -75,6 +75,8 @@ class Room:
         self.timer: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.previous_result = stored.previous_result
+        # a read-only copy of a room another server process plays (see server/cluster.py)
+        self.remote_owner: str | None = None
         current = stored.current
         assert current is not None, "a room always has a game"
         self.number = current.number

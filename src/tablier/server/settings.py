@@ -30,6 +30,8 @@ class Settings:
     room_idle_seconds: float = 600.0
     # where `tablier study` writes its reports, one folder per game
     studies_dir: str = "studies"
+    # several server processes on one PostgreSQL database coordinate through Redis
+    redis_url: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -52,4 +54,5 @@ class Settings:
             sockets_per_client=int(number("TABLIER_SOCKETS_PER_CLIENT", cls.sockets_per_client)),
             room_idle_seconds=number("TABLIER_ROOM_IDLE_SECONDS", cls.room_idle_seconds),
             studies_dir=os.environ.get("TABLIER_STUDIES", cls.studies_dir),
+            redis_url=os.environ.get("TABLIER_REDIS_URL") or None,
         )

@@ -11,18 +11,16 @@ import sqlalchemy as sa
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tablier.server.connection import Connection
+from tablier.server.handling import handle, storage_error
 from tablier.server.manager import RoomManager
 from tablier.server.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
     BadMessage,
     Hello,
-    MoveMessage,
-    Ping,
-    Rematch,
-    Resign,
     parse_client_message,
 )
+from tablier.server.relay import Link
 from tablier.server.rooms import Room
 from tablier.server.settings import Settings
 from tablier.server.storage import StorageUnavailable
@@ -72,6 +70,7 @@ async def serve_socket(
 ) -> None:
     conn = Connection(ws, settings.send_queue)
     room: Room | None = None
+    link: Link | None = None
     try:
         try:
             text = await asyncio.wait_for(_receive_text(ws, conn), settings.hello_timeout)
@@ -104,19 +103,24 @@ async def serve_socket(
             room = await manager.get_room(room_id)
         except (StorageUnavailable, sa.exc.OperationalError):
             log.error("room %s could not be loaded: the database fails", room_id)
-            conn.push(_storage_error(None, "this room cannot be loaded right now"))
+            conn.push(storage_error(None, "this room cannot be loaded right now"))
             conn.close(1013, "the database is unavailable: try again later")
             return
         if room is None:
             conn.close(4404, f"no room {room_id!r}")
             return
-        seats = room.seats_for_tokens(hello.tokens)
-        if seats is None:
-            conn.close(4403, "unknown seat token for this room")
-            return
-        conn.seats = seats
-        conn.spectator = not seats
-        room.attach(conn)
+        if room.remote_owner is not None and manager.relays is not None:
+            # another process plays this room: carry the frames both ways
+            link = manager.relays.open_link(room_id, room.remote_owner, hello.tokens, conn)
+            room = None
+        else:
+            seats = room.seats_for_tokens(hello.tokens)
+            if seats is None:
+                conn.close(4403, "unknown seat token for this room")
+                return
+            conn.seats = seats
+            conn.spectator = not seats
+            room.attach(conn)
         limiter = _RateLimiter(settings.rate_burst, settings.rate_per_second)
         while not conn.closed:
             text = await _receive_text(ws, conn)
@@ -127,15 +131,24 @@ async def serve_socket(
                     1008, f"too many messages: at most {settings.rate_per_second:g} per second"
                 )
                 break
-            if text:
-                await _handle(room, conn, text)
+            if not text:
+                continue
+            if link is None:
+                assert room is not None
+                await handle(room, conn, text)
+            elif link.room is None:
+                link.forward(text)
+            else:  # the owner died and this process took the room over
+                await handle(link.room, conn, text)
     except WebSocketDisconnect:
         pass
     except Exception:
         log.exception("connection to room %s failed", room_id)
         conn.close(1011, "server error")
     finally:
-        if room is not None:
+        if link is not None and manager.relays is not None:
+            manager.relays.close_link(link)
+        elif room is not None:
             room.detach(conn)
         if not conn.closed:
             conn.closed = True
@@ -147,40 +160,3 @@ async def serve_socket(
         if ws.application_state == WebSocketState.CONNECTED and conn.close_code is None:
             with contextlib.suppress(Exception):
                 await ws.close(1000)
-
-
-async def _handle(room: Room, conn: Connection, text: str) -> None:
-    ref: str | int | None = None
-    try:
-        message = parse_client_message(text)
-        ref = getattr(message, "ref", None)
-        if isinstance(message, Ping):
-            conn.push({"type": "pong", "ref": ref})
-            return
-        if isinstance(message, Hello):
-            raise BadMessage("already_hello", "hello was already received on this connection")
-        assert isinstance(message, MoveMessage | Resign | Rematch)
-        if conn.spectator:
-            raise BadMessage("spectator", "a spectator cannot act")
-        if message.seat not in conn.seats:
-            raise BadMessage(
-                "not_your_seat",
-                f"this connection plays seat {', '.join(map(str, sorted(conn.seats)))}, "
-                f"not seat {message.seat}",
-            )
-        if isinstance(message, MoveMessage):
-            await room.play(message.seat, message.move, conn, ref)
-        elif isinstance(message, Resign):
-            await room.resign(message.seat, conn, ref)
-        else:
-            await room.ask_rematch(message.seat, conn, ref)
-    except BadMessage as exc:
-        conn.push(exc.to_message(ref))
-    except (StorageUnavailable, sa.exc.OperationalError) as exc:
-        # nothing was changed (rooms write before they change): the socket stays open
-        log.error("room %s: an action could not be saved: %s", room.id, exc)
-        conn.push(_storage_error(ref, "the server cannot save anything right now; nothing changed"))
-
-
-def _storage_error(ref: str | int | None, message: str) -> dict[str, object]:
-    return {"type": "error", "ref": ref, "code": "storage_unavailable", "message": message}
