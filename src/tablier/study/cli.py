@@ -114,7 +114,7 @@ def study(
                     label=label,
                     n=games,
                     seconds=f"{elapsed:.1f}",
-                    rate=f"{games / elapsed:.0f}",
+                    rate=_rate(games / elapsed),
                 )
             )
             results.append((label, figures_of(game, options, names, facts)))
@@ -140,3 +140,8 @@ def study(
     # by default where the server's study page looks: studies/<game>/
     page, data = write_report(out or Path("studies") / game, results, differences, lang)
     typer.echo(TEXTS.text("written", lang, page=page, data=data))
+
+
+def _rate(per_second: float) -> str:
+    """Games per second, with a decimal where a whole number would say 0 or 1."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.1f}"
