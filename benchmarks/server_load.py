@@ -77,11 +77,14 @@ def start_server(db_url: str, redis_url: str | None = None) -> tuple[subprocess.
         "TABLIER_ROOMS_PER_MINUTE": "1000000",
         "TABLIER_MAX_ROOMS": "100000",
     }
+    # TABLIER_LOAD_SERVER_LOGS=DIR keeps each server's log there (to see why a socket failed)
+    logs = os.environ.get("TABLIER_LOAD_SERVER_LOGS")
+    out = open(Path(logs) / f"server-{port}.log", "wb") if logs else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablier", "serve", "--port", str(port), "--db", db_url],
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -67,7 +67,12 @@ class Cluster:
     def __init__(self, url: str) -> None:
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.from_url(url, decode_responses=True)
+        # a burst of sockets (a thousand players coming back) waits for a connection
+        # rather than failing: the pool blocks instead of raising
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=64, timeout=20
+        )
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.me = secrets.token_hex(8)
         self._claim = self.redis.register_script(_CLAIM)
         self._release = self.redis.register_script(_RELEASE)
