@@ -142,13 +142,34 @@ def check_frames(phone: Phone, by_move: dict[int, dict[str, Any]]) -> int:
         secret = by_move.get(frame["move_count"])
         if secret is None:
             continue
-        rest = {k: v for k, v in obs.items() if k not in ("heard", "moves", "verdict", "public")}
+        rest = {k: v for k, v in obs.items() if k not in ("verdict", "public")}
         rest["question"] = {k: v for k, v in q.items() if k != "answers"}
         text = json.dumps(rest, ensure_ascii=False)
         assert secret["answer"] not in text, f"seat {phone.seat} could read the answer"
         for clue in secret["all_clues"][len(q["clues"]) :]:
             assert clue not in text, f"seat {phone.seat} could read a clue not yet given"
     return checked
+
+
+def check_no_written_list(phone: Phone, quotations: list[str]) -> int:
+    """No frame keeps in writing what was said at the table: the move list has the kind
+    of each spoken move without its words, a tournament counts its recitations without
+    writing them, the list of heard quotations is absent. Returns the spoken moves seen."""
+    spoken = 0
+    for frame in phone.states():
+        obs = frame["observation"]
+        assert obs["heard"] is None
+        for _player, move in [*frame["moves"], *obs["moves"]]:
+            _kind, colon, words = move.partition(":")
+            if colon:
+                assert words == "…", f"seat {phone.seat} received {move!r} in writing"
+                spoken += 1
+        tour = obs.get("tournament")
+        if tour is not None:
+            assert all(set(entry) == {"id"} for entry in tour["recited"])
+        listed = json.dumps([frame["moves"], tour and tour["recited"]], ensure_ascii=False)
+        assert not any(q in listed for q in quotations)
+    return spoken
 
 
 def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None:
@@ -319,6 +340,7 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
     assert len({q["answer"] for q in secrets_by_move.values()}) == 4
     for phone in phones:
         assert check_frames(phone, secrets_by_move) > 5
+        assert check_no_written_list(phone, list(heard.values())) > 10
         assert phone.errors == []
     assert host_errors == []
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 
 import httpx
-from server_helpers import WAIT, ServerProcess
+from server_helpers import WAIT, Client, ServerProcess, run
 
 from tablier.games.quiadiquoi.deck import builtin_deck_path
 from tablier.server.party import CODE_LETTERS, qr_svg
@@ -161,3 +163,50 @@ def test_csv_and_toml_syntax_errors_give_lines(server: ServerProcess) -> None:
 
     other_game = _post(server, "/api/party/uploads", {"text": "x", "game": "kwinty"})
     assert other_game.status_code == 400
+
+
+def test_a_live_party_keeps_no_written_answers_anywhere(server: ServerProcess) -> None:
+    """The words typed at the table (answers) leave the server only in the current
+    question's view, never in a move list, until the game is over."""
+    created = server.create_room(
+        game="quiadiquoi",
+        players=3,
+        seats=[{"mine": True}] * 3,
+        seating="as_listed",
+        options={"deck": "test-fr", "die": False, "answer_seconds": None},
+    )
+    room, tokens = created["room"], [s["token"] for s in created["my_seats"]]
+    typed = "Zénobie Trouvetou"  # an answer nobody could confuse with the deck's words
+
+    async def go() -> list[dict[str, object]]:
+        table = await Client.open(server, room, tokens)
+        watcher = await Client.open(server, room, watch=True)
+        await table.until(lambda m: m["type"] == "state" and m["seat"] == 0)
+        assert (await table.request({"type": "move", "seat": 0, "move": "take 1"}))["type"] == (
+            "accepted"
+        )
+        said = await table.request({"type": "move", "seat": 0, "move": f"answer:{typed}"})
+        assert said["type"] == "accepted", said
+        await asyncio.sleep(0.3)  # the broadcasts of the answer reach both sockets
+        while True:
+            try:
+                await watcher.recv(timeout=0.3)
+            except TimeoutError:
+                break
+        frames = [json.loads(f) for f in [*table.frames, *watcher.frames]]
+        await table.close()
+        await watcher.close()
+        return frames
+
+    frames = run(go())
+    states = [f for f in frames if f["type"] == "state" and f["move_count"] == 2]
+    assert states, "no state after the answer"
+    for frame in states:
+        assert frame["moves"][-1] == [0, "answer:…"]
+        assert frame["observation"]["moves"][-1] == [0, "answer:…"]
+    status = server.get(f"/api/rooms/{room}").json()
+    assert status["moves"] == [[0, "take 1"], [0, "answer:…"]]
+    assert typed not in json.dumps(status, ensure_ascii=False)
+    # the record and the views (which hold every word) wait for the end
+    assert server.get(f"/api/rooms/{room}/games/1/record").status_code == 409
+    assert server.get(f"/api/rooms/{room}/games/1/views").status_code == 409

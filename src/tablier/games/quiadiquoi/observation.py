@@ -106,7 +106,9 @@ def tournament_view(state: QuiAdiQuoiState) -> dict[str, Any] | None:
     return {
         "number": tour.number,
         "current": tour.current,
-        "recited": [{"id": c, "quote": state.card(c).quote} for c in tour.recited],
+        # ids only, no words: remembering which quotations were
+        # already recited this round is part of the challenge
+        "recited": [{"id": c} for c in tour.recited],
         "round_pebbles": list(tour.round_pebbles),
         "attempt": copy.deepcopy(tour.attempt),
         "owed": list(tour.owed),

@@ -28,6 +28,10 @@ TEMPLATE_ANSWER = "answer:<text>"
 TEMPLATE_RECITE = "recite:<text>"
 TEMPLATE_NAME = "name:<author>|<quote>"
 
+# moves whose text is a quotation or an author as a player said it: the move list keeps
+# their kind and drops their words until the game is over (no written memory aid)
+SPOKEN_KINDS = ("answer", "recite", "name")
+
 __all__ = [
     "BLUE",
     "BORDEAUX",
@@ -120,6 +124,16 @@ class QuiAdiQuoiState(TurnRules, QuestionRules, TournamentRules):
         if self.table.winner is not None:
             out["winner"] = self.table.winner
         return out
+
+    def public_history(self, viewer: int | None = None) -> list[list[Any]]:
+        """The move list; while the game goes on, spoken words are reduced to their kind.
+
+        Everyone heard them once at the table; a written list of them would defeat the
+        tournaments, where players recite from memory. At the end, everything is shown.
+        """
+        if self.is_terminal():
+            return [[p, m] for p, m in self.history]
+        return [[p, spoken_kind(m)] for p, m in self.history]
 
     def example_text_moves(self, player: int, rng: random.Random) -> list[str]:
         """Filled-in text moves for simulations: the right answer (sometimes in lower
@@ -249,3 +263,9 @@ class QuiAdiQuoiState(TurnRules, QuestionRules, TournamentRules):
         from tablier.games.quiadiquoi.render import render
 
         return render(self, viewer, lang)
+
+
+def spoken_kind(move: str) -> str:
+    """`answer:Victor Hugo` -> `answer:…`; a move without spoken words is kept whole."""
+    kind, colon, _ = move.partition(":")
+    return f"{kind}:…" if colon and kind in SPOKEN_KINDS else move

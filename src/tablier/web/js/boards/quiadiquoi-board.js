@@ -105,11 +105,8 @@ export function tournamentPanel(t, obs, names, { large = false } = {}) {
     attempt && attempt.result !== "right" && attempt.text != null
       ? h("p", { class: "qq-refused", role: "status" }, t(`quiadiquoi.recite_${attempt.result}`, { name: names[attempt.seat] ?? "", text: attempt.text }))
       : null,
-    h(
-      "ol",
-      { class: "qq-recited", "aria-label": t("quiadiquoi.recited") },
-      tour.recited.map((r) => h("li", {}, `« ${r.quote} »`)),
-    ),
+    // a count, not a list: remembering which were recited is the players' task
+    h("p", { class: "qq-recited" }, t("quiadiquoi.recited_count", { n: tour.recited.length })),
     h(
       "div",
       { class: "qq-pebbles" },
@@ -192,6 +189,22 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const obs = state.observation;
     if (obs.reader === seat && obs.phase !== "over" && !obs.tournament) facts.push(t("quiadiquoi.role_reader"));
     return facts;
+  }
+
+  // the move list in words; while the game goes on the server sends spoken moves without
+  // their words ("answer:…"): the table heard them once, nobody keeps a written list
+  moveText({ t, move }) {
+    const [kind, ...rest] = String(move).split(":");
+    const words = rest.join(":");
+    const hidden = words === "…";
+    if (["answer", "recite", "name"].includes(kind) && rest.length) {
+      if (hidden) return t(`quiadiquoi.mv.${kind}_hidden`);
+      return t(`quiadiquoi.mv.${kind}`, { text: kind === "name" ? words.replace("|", " — ") : words });
+    }
+    const take = /^take (\d)(?: (with|from) (\S+))?$/.exec(move);
+    if (take) return t("quiadiquoi.mv.take", { comp: take[1] });
+    const simple = ["abstain", "claim", "pass", "accept", "refuse", "timeout", "clue", "stop"];
+    return simple.includes(move) ? t(`quiadiquoi.mv.${move}`) : null;
   }
 
   statusText({ t, state, seat }) {

@@ -110,7 +110,8 @@ export function cues(before, after) {
   if (t && !before?.tournament) out.push({ kind: "tournament", number: t.number, seat: t.current });
   if (t && before?.tournament) {
     const done = before.tournament.recited.length;
-    for (const item of t.recited.slice(done)) out.push({ kind: "recited", quote: item.quote, seat: t.attempt?.seat ?? null });
+    // the words as the player said them: the observation keeps no written list
+    if (t.recited.length > done && t.attempt?.text) out.push({ kind: "recited", quote: t.attempt.text, seat: t.attempt.seat });
   }
   return out;
 }

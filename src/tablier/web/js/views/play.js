@@ -357,6 +357,12 @@ export async function mount(main, ctx, params) {
     if (!model.spectator && state && !state.terminal) elements.side.append(notationForm(seat));
   }
 
+  // a board may say a move in words ("Ana answered"), else the notation is shown
+  function spokenMove(player, move) {
+    const words = board.moveText?.({ t: ctx.t, move, player, names: names() });
+    return words ? h("span", { class: "mv-words", title: move }, words) : h("code", { title: move }, move);
+  }
+
   function movesPanel(state) {
     const { t } = ctx;
     const list = names();
@@ -369,11 +375,11 @@ export async function mount(main, ctx, params) {
         { class: `mv seat-${player}`, value: i + 1, tabindex: board.highlight ? "0" : null, onmouseenter: point(move), onmouseleave: point(null), onfocus: point(move), onblur: point(null) },
         h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
         h("span", { class: "sr-only" }, `${list[player]}: `),
-        h("code", { title: move }, move),
+        spokenMove(player, move),
       ),
     );
-    // short notations sit several to a line, long ones one a line
-    const short = moves.every(([, move]) => String(move).length <= 10);
+    // short notations sit several to a line, long ones (and moves in words) one a line
+    const short = !board.moveText && moves.every(([, move]) => String(move).length <= 10);
     const box = h("ol", { class: `moves ${short ? "moves-short" : ""}`, "aria-label": t("play.moves") }, items);
     const panel = h("section", { class: "panel moves-panel" }, h("h2", {}, t("play.moves"), " ", h("small", {}, `(${moves.length})`)), moves.length ? box : h("p", { class: "empty" }, t("play.no_moves")));
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
