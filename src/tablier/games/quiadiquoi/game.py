@@ -71,6 +71,18 @@ class QuiAdiQuoiGame(Game):
         "recite:<text>",
         "name:<author>|<quote>",
     )
+    # a quiz is won by knowing the deck, not by searching moves: the levels are guests
+    # who remember more or less of it (players.py)
+    named_players: ClassVar[Mapping[str, str]] = {
+        name: f"tablier.games.quiadiquoi.players:{level}_player"
+        for level, names in (
+            ("easy", ("easy", "facile")),
+            ("medium", ("medium", "moyen")),
+            ("hard", ("hard", "difficile")),
+            ("expert", ("expert",)),
+        )
+        for name in names
+    }
     # silence at the answer clock's end is a move of its own (see the rules pages)
     timeout_move: ClassVar[str | None] = "timeout"
     default_opponent: ClassVar[str] = "local"
