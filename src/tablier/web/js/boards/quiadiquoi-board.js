@@ -106,7 +106,7 @@ export function tournamentPanel(t, obs, names, { large = false } = {}) {
       ? h("p", { class: "qq-refused", role: "status" }, t(`quiadiquoi.recite_${attempt.result}`, { name: names[attempt.seat] ?? "", text: attempt.text }))
       : null,
     // a count, not a list: remembering which were recited is the players' task
-    h("p", { class: "qq-recited" }, t("quiadiquoi.recited_count", { n: tour.recited.length })),
+    tour.recited.length ? h("p", { class: "qq-recited" }, t("quiadiquoi.recited_count", { n: tour.recited.length })) : null,
     h(
       "div",
       { class: "qq-pebbles" },
