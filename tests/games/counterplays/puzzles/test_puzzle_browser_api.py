@@ -92,3 +92,74 @@ def test_a_solution_keeps_the_tiles_laid_when_it_can(client: TestClient) -> None
     assert answer["kept"] == 1 and answer["tiles"][0] == kept and len(answer["tiles"]) == 12
     covered = [c for move in answer["tiles"] for c in cells_of(move)]
     assert sorted(covered) == sorted(regions.rhombus(6))
+
+
+# ------------------------------------------------------------------ level 6
+def test_level6_replays_moves_through_the_engine_and_refuses_a_bad_one(
+    client: TestClient,
+) -> None:
+    start = client.post("/api/puzzles/level6/position", json={"moves": []}).json()
+    assert start["seat"] == 0 and start["top_level"] == 0 and start["target"] == 6
+    first = start["legal_moves"][0]
+    after = client.post("/api/puzzles/level6/position", json={"moves": [first]}).json()
+    assert after["seat"] == 1 and len(after["observation"]["tiles"]) == 1
+    # the same tile twice is refused with the engine's words, in a JSON 4xx
+    again = client.post("/api/puzzles/level6/position", json={"moves": [first, first]})
+    assert again.status_code == 422
+    assert again.json()["error"] and again.json()["message"]["code"]
+    too_long = client.post("/api/puzzles/level6/position", json={"moves": [first] * 25})
+    assert too_long.status_code == 422
+
+
+def test_level6_hint_and_solution_reach_level_6(client: TestClient) -> None:
+    hint = client.post("/api/puzzles/level6/hint", json={"moves": []}).json()
+    assert hint["move"] is not None
+    shown = client.post("/api/puzzles/level6/solution", json={"moves": [hint["move"]]}).json()
+    assert shown["moves"][0] == hint["move"] and shown["kept"] == 1
+    end = client.post("/api/puzzles/level6/position", json={"moves": shown["moves"]}).json()
+    assert end["solved"] and end["top_level"] >= 6
+
+
+# ------------------------------------------------------------------ surround
+def test_surround_offers_only_tiles_touching_the_black_one(client: TestClient) -> None:
+    from tablier.games.counterplays.puzzles.surround import black_tile, ring
+
+    start = client.post("/api/puzzles/surround/position", json={"letter": "O"}).json()
+    assert start["minimum"] == 3 and not start["surrounded"] and start["seat"] == 0
+    around = ring(black_tile("O"))
+    for move in start["legal_moves"][:50]:
+        cells = [tuple(int(v) for v in c.split(",")) for c in move.split(":")[1].split(";")]
+        assert set(cells) & around and not set(cells) & set(black_tile("O"))
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"letter": "Z"}, "refusal.no_letter"),
+        ({"letter": "O", "whites": ["C:41,0;42,0;41,1;42,1;42,2;43,2"]}, "refusal.not_touching"),
+        (
+            {"letter": "O", "blacks": ["C:41,0;42,0;41,1;42,1;42,2;43,2"]},
+            "refusal.not_surrounded_yet",
+        ),
+    ],
+)
+def test_surround_refusals_say_why(client: TestClient, body: dict, code: str) -> None:
+    answer = client.post("/api/puzzles/surround/position", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["message"]["code"].endswith(code)
+
+
+def test_surround_hints_close_the_puzzle(client: TestClient) -> None:
+    body: dict = {"letter": "R", "whites": [], "blacks": []}
+    for _ in range(24):
+        now = client.post("/api/puzzles/surround/position", json=body).json()
+        if now["closed"]:
+            break
+        hint = client.post("/api/puzzles/surround/hint", json=body).json()
+        assert hint["move"] is not None
+        body["blacks" if now["surrounded"] else "whites"].append(hint["move"])
+    assert now["closed"] and len(body["whites"]) == now["minimum"]
+    solved = client.post("/api/puzzles/surround/solution", json={"letter": "R"}).json()
+    assert solved["follow_up"] in ("found", "impossible", "unknown")
+    check = client.post("/api/puzzles/surround/position", json={"letter": "R", **solved})
+    assert check.status_code == 200

@@ -55,9 +55,11 @@ def top_level(state: CounterplaysState) -> int:
     return max((level for *_, level in state.tiles), default=0)
 
 
-def _start() -> CounterplaysState:
+def _start(moves: list[str] | None = None) -> CounterplaysState:
     state = tablier.load("counterplays").new_state(seed=0, num_players=2)
     assert isinstance(state, CounterplaysState)
+    for move in moves or []:
+        state.apply(state.current_players()[0], move)
     return state
 
 
@@ -67,13 +69,15 @@ def search(
     base: float = BASE,
     seed: int = 0,
     budget: int = BUDGET,
+    start: list[str] | None = None,
 ) -> Level6Result:
-    """Beam search for a legal line of play where a tile reaches `target`."""
+    """Beam search for a legal line of play where a tile reaches `target`, from the
+    start or from the position after the moves `start`."""
     started = time.perf_counter()
     rng = random.Random(seed)
-    start = _start()
-    beam: list[tuple[float, Key, CounterplaysState]] = [(0.0, frozenset(), start)]
-    best = start
+    begin = _start(start)
+    beam: list[tuple[float, Key, CounterplaysState]] = [(0.0, frozenset(), begin)]
+    best = begin
     nodes = 0
     while beam and not beam[0][2].is_terminal() and top_level(best) < target:
         children: dict[Key, tuple[float, CounterplaysState, int, str]] = {}

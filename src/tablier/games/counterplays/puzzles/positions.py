@@ -40,6 +40,18 @@ TEXTS = Catalogue(
             "fr": "la tuile {letter} recouvre une tuile déjà posée, en {x},{y}",
             "en": "tile {letter} covers a tile already placed, at {x},{y}",
         },
+        "refusal.no_letter": {
+            "fr": "{letter} n'est pas une tuile : les tuiles sont {letters}",
+            "en": "{letter} is not a tile: the tiles are {letters}",
+        },
+        "refusal.not_surrounded_yet": {
+            "fr": "la tuile noire n'est pas encore entourée : les tuiles noires attendent",
+            "en": "the black tile is not surrounded yet: the black tiles wait",
+        },
+        "refusal.not_touching": {
+            "fr": "la tuile {letter} ne touche rien de ce qui reste à entourer",
+            "en": "tile {letter} touches nothing that is still open around the group",
+        },
         "refusal.too_many": {
             "fr": "une position a au plus {n} tuiles",
             "en": "a position has at most {n} tiles",

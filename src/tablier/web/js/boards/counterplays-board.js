@@ -771,7 +771,7 @@ class CounterplaysBoard extends HTMLElement {
         ),
       ),
       h("p", { class: "cp-count-verdict" }, decided == null ? t("counterplays.count_draw") : t("counterplays.count_won", { name: names[outcome.returns?.[0] > 0 ? 0 : 1] ?? "", level: decided })),
-      h("p", { class: "cp-puzzles" }, t("counterplays.puzzles_intro"), " ", h("a", { href: "/?puzzle=counterplays:rhombus" }, t("counterplays.puzzle.rhombus_title"))),
+      h("p", { class: "cp-puzzles" }, t("counterplays.puzzles_intro"), " ", ["level6", "surround", "rhombus"].flatMap((n, i) => [i ? " · " : "", h("a", { href: `/?puzzle=counterplays:${n}` }, t(`counterplays.puzzle.${n}_title`))])),
     );
   }
 }

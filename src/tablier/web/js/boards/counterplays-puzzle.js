@@ -3,31 +3,18 @@
 // placements, a hint (the next tile of a tiling) or a whole solution.
 
 import { clear, h } from "../dom.js";
+import { GAME, NAMES, drawFrame, frame, post } from "./counterplays-puzzle-kit.js";
 import { createBoard } from "./registry.js";
 
-const GAME = "counterplays";
-const NAMES = ["rhombus", "triangle"];
-
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    const error = new Error(answer.error ?? `HTTP ${response.status}`);
-    error.body = answer;
-    throw error;
-  }
-  return answer;
-}
+const TILINGS = ["rhombus", "triangle"];
+// the puzzles with rules of their own have their own page module
+const OWN_PAGES = { level6: "./counterplays-stack.js", surround: "./counterplays-surround.js" };
 
 export async function mount(main, ctx, params) {
   // `/?puzzle=counterplays:<name>` (the page is found by the game's id before the colon)
   const asked = (params.get("puzzle") ?? "").split(":").pop();
-  const name = NAMES.includes(asked) ? asked : NAMES[0];
-  main.classList.add("puzzle-page");
+  const name = NAMES.includes(asked) ? asked : TILINGS[0];
+  if (OWN_PAGES[name]) return (await import(OWN_PAGES[name])).mount(main, ctx);
   await ctx.gameList();
   const game = ctx.describe(GAME) ?? { id: GAME, name: "Counterplays", board: true };
   await ctx.useBoardMessages(game);
@@ -37,17 +24,7 @@ export async function mount(main, ctx, params) {
   let note = "";
   let busy = false;
 
-  const elements = {
-    crumbs: h("nav", { class: "crumbs" }),
-    title: h("h1", {}),
-    intro: h("p", { class: "puzzle-intro" }),
-    why: h("div", { class: "puzzle-why", role: "note" }),
-    status: h("p", { class: "banner", role: "status", "aria-live": "polite" }),
-    tools: h("div", { class: "button-row puzzle-tools" }),
-    wrap: h("div", { class: "board-wrap" }, board),
-    others: h("p", { class: "puzzle-others" }),
-  };
-  main.append(elements.crumbs, elements.title, elements.intro, elements.why, elements.status, elements.tools, elements.wrap, elements.others);
+  const elements = frame(main, board);
 
   const say = (key, p) => {
     note = ctx.t(key, p);
@@ -109,15 +86,7 @@ export async function mount(main, ctx, params) {
 
   function draw() {
     const { t } = ctx;
-    clear(elements.crumbs).append(
-      h("a", { href: "/", onclick: (e) => { e.preventDefault(); ctx.navigate("/"); } }, t("nav.games")),
-      " › ",
-      h("a", { href: `/?rules=${GAME}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?rules=${GAME}`); } }, game.name),
-      " › ",
-      t("counterplays.puzzle.crumb"),
-    );
-    elements.title.textContent = t(`counterplays.puzzle.${name}_title`);
-    elements.intro.textContent = t(`counterplays.puzzle.${name}_intro`);
+    drawFrame(elements, ctx, game, name);
     const obs = current?.observation;
     const obstacle = obs?.obstacle;
     clear(elements.why);
@@ -139,11 +108,6 @@ export async function mount(main, ctx, params) {
       h("button", { type: "button", class: "btn", "data-action": "undo", disabled: busy || !laid, onclick: () => { tiles = tiles.slice(0, -1); note = ""; refresh(); } }, t("counterplays.puzzle.undo")),
       h("button", { type: "button", class: "btn", "data-action": "restart", disabled: busy || !laid, onclick: () => { tiles = []; note = ""; refresh(); } }, t("counterplays.puzzle.restart")),
       h("button", { type: "button", class: "btn btn-ghost", "data-action": "solution", disabled: busy || solved || Boolean(obstacle), onclick: solve }, t("counterplays.puzzle.show_solution")),
-    );
-    clear(elements.others).append(
-      ...NAMES.filter((n) => n !== name).map((n) =>
-        h("a", { href: `/?puzzle=${GAME}:${n}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?puzzle=${GAME}:${n}`); } }, t(`counterplays.puzzle.${n}_title`)),
-      ),
     );
     if (!current) return;
     board.render({
