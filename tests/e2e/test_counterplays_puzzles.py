@@ -136,3 +136,27 @@ def test_a_spectator_watches_the_tiles_arrive(web_server: Any, open_context: Any
     expect(watcher.locator("#notation")).to_have_count(0)
     shot(watcher, "counterplays-spectator-phone", full=True)
     assert errors == []
+
+
+def test_same_screen_both_trays_take_turns(web_server: Any, open_context: Any) -> None:
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    page.click("[data-game=counterplays] [data-action=create]")
+    page.check("dialog input[name=opponent][value=local]")
+    page.select_option("dialog #first", "me")
+    page.click("dialog button[type=submit]")
+    page.wait_for_url("**/?room=*")
+    rng = random.Random(8)
+    for seat in (0, 1, 0):
+        # perfect information: no hand-over, the tray of the colour to play is the active one
+        expect(page.locator(f"{BOARD} .cp-tray.active")).to_have_count(1)
+        assert page.evaluate(f"{OBSERVED}.to_move") == seat
+        choose_tile_and_turn(page, rng, touch=False)
+        before = page.evaluate(f"document.querySelector('{BOARD}').view.state.move_count")
+        place_by_click(page, rng)
+        page.wait_for_function(
+            f"document.querySelector('{BOARD}').view.state.move_count > {before}"
+        )
+    expect(page.locator(f"{BOARD} .cp-mark")).to_have_count(3)
+    assert errors == []

@@ -52,6 +52,10 @@ test("cues tell the verdict, a tournament and each quotation recited", () => {
   const before = { phase: "answer", turn: 0, question: question(["c1"]), last: null, tournament: null };
   const after = { phase: "recite", turn: 0, question: null, last, tournament: { number: 1, current: 2, recited: [], attempt: null } };
   assert.deepEqual(cues(before, after).map((c) => c.kind), ["verdict", "tournament"]);
-  const recited = { ...after, tournament: { ...after.tournament, recited: [{ id: "p04", quote: "q" }], attempt: { seat: 2 } } };
-  assert.deepEqual(cues(after, recited), [{ kind: "recited", quote: "q", seat: 2 }]);
+  // the observation lists card ids only: the voice says the words as the player said them
+  const recited = { ...after, tournament: { ...after.tournament, recited: [{ id: "p04" }], attempt: { seat: 2, text: "q as said", result: "right" } } };
+  assert.deepEqual(cues(after, recited), [{ kind: "recited", quote: "q as said", seat: 2 }]);
+  // a refused attempt adds nothing recited
+  const refused = { ...after, tournament: { ...after.tournament, attempt: { seat: 2, text: "nope", result: "unknown" } } };
+  assert.deepEqual(cues(after, refused), []);
 });
