@@ -106,6 +106,12 @@ class CounterplaysBoard extends HTMLElement {
   }
 
   // ------------------------------------------------------------------ the contract
+  // the move list in words ("pose le N"); the notation stays in the item's tooltip
+  moveText({ t, move }) {
+    const placed = /^([A-Z]):/.exec(String(move));
+    return placed ? t("counterplays.mv_place", { letter: placed[1] }) : null;
+  }
+
   playerFacts({ t, state, seat }) {
     const obs = state.observation ?? {};
     const facts = [];
