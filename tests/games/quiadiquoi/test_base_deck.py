@@ -16,7 +16,8 @@ from collections import Counter
 import pytest
 
 from tablier.games.quiadiquoi.deck import Card, builtin_deck_path, load_deck, resolve_deck
-from tablier.games.quiadiquoi.matching import author_matches, quote_matches
+from tablier.games.quiadiquoi.deck_lint import lint
+from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches, quote_matches
 
 DECK_PATH = builtin_deck_path("base-fr")
 
@@ -281,3 +282,17 @@ def test_a_neighbouring_quotation_is_refused(card_id: str) -> None:
     ids = sorted(BY_ID)
     neighbour = BY_ID[ids[(ids.index(card_id) + 1) % len(ids)]]
     assert not quote_matches(neighbour.quote, card.quote)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "wording"),
+    [(c.id, w) for c in CARDS for w in c.alternatives],
+)
+def test_each_alternative_wording_is_accepted(card_id: str, wording: str) -> None:
+    card = BY_ID[card_id]
+    assert card_quote_matches(wording, card)
+    assert card_quote_matches(strip_accents(wording).lower(), card)
+
+
+def test_the_base_deck_passes_the_machine_checks() -> None:
+    assert lint(DECK) == []

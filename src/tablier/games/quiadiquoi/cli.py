@@ -18,6 +18,7 @@ from tablier.cli.lang import help_lang, lang
 from tablier.core.messages import Catalogue
 from tablier.games.quiadiquoi.deck import CATEGORIES, Deck, DeckError, load_deck, resolve_deck
 from tablier.games.quiadiquoi.deck_csv import deck_to_toml, load_csv
+from tablier.games.quiadiquoi.deck_lint import lint
 
 TEXTS = Catalogue(
     "quiadiquoi.cli",
@@ -105,6 +106,11 @@ def check(
         deck = load_deck(resolve_deck(file))
     except DeckError as exc:
         _fail(exc)
+        return
+    # well formed; then what a machine can see of the cards' quality
+    problems = lint(deck)
+    if problems:
+        _fail(DeckError(problems))
         return
     typer.echo(_say("ok", summary=summary(deck)))
 
