@@ -296,3 +296,12 @@ def test_each_alternative_wording_is_accepted(card_id: str, wording: str) -> Non
 
 def test_the_base_deck_passes_the_machine_checks() -> None:
     assert lint(DECK) == []
+
+
+def test_a_coauthor_is_accepted_for_the_cowritten_work_only() -> None:
+    manifesto = next(c for c in CARDS if "Manifeste" in c.source)
+    assert "Friedrich Engels" in manifesto.coauthors
+    for said in ("Friedrich Engels", "Engels", "engels", "Karl Marx"):
+        assert author_matches(said, manifesto, DECK), said
+    other = next(c for c in CARDS if c.author == manifesto.author and c is not manifesto)
+    assert not author_matches("Engels", other, DECK)

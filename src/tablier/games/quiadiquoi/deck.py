@@ -29,7 +29,13 @@ REQUIRED_FIELDS: tuple[str, ...] = (
     "author_clues",
     "quote_clues",
 )
-OPTIONAL_FIELDS: tuple[str, ...] = ("aliases", "alternatives", "anecdote", "attribution")
+OPTIONAL_FIELDS: tuple[str, ...] = (
+    "aliases",
+    "alternatives",
+    "coauthors",
+    "anecdote",
+    "attribution",
+)
 CARD_FIELDS: tuple[str, ...] = (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
 DECK_FIELDS: tuple[str, ...] = ("name", "language", "description")
 
@@ -68,6 +74,8 @@ class Card:
     attribution: str = "authentic"
     # other wordings of the quotation accepted as faithful ("mais" for "et")
     alternatives: tuple[str, ...] = ()
+    # who wrote the work with the author, accepted as the answer for this card only
+    coauthors: tuple[str, ...] = ()
 
 
 @dataclass
@@ -175,6 +183,9 @@ def validate_card(
     alternatives = raw.get("alternatives", [])
     if not isinstance(alternatives, list) or not all(_text(a) for a in alternatives):
         bad("alternatives", "must be a list of non-empty strings (it may be empty)")
+    coauthors = raw.get("coauthors", [])
+    if not isinstance(coauthors, list) or not all(_text(a) for a in coauthors):
+        bad("coauthors", "must be a list of non-empty strings (it may be empty)")
     for name in ("author_clues", "quote_clues"):
         if name not in raw:
             continue
@@ -207,6 +218,7 @@ def validate_card(
         anecdote=anecdote.strip() or None if isinstance(anecdote, str) else None,
         attribution=str(attribution),
         alternatives=tuple(a.strip() for a in alternatives),
+        coauthors=tuple(a.strip() for a in coauthors),
     )
     return card, []
 

@@ -1,7 +1,7 @@
 """Writing decks in a spreadsheet: CSV import, and the TOML writer it needs.
 
 A CSV deck has one row per card and a header naming the card fields of the TOML
-format; list fields (`aliases`, `alternatives`, `author_clues`, `quote_clues`) hold
+format; list fields (`aliases`, `alternatives`, `coauthors`, `author_clues`, `quote_clues`) hold
 their items separated by `|`. Empty `aliases`, `alternatives`, `anecdote` and
 `attribution` cells mean the defaults.
 """
@@ -23,7 +23,7 @@ from tablier.games.quiadiquoi.deck import (
     build_deck,
 )
 
-LIST_FIELDS = ("aliases", "alternatives", "author_clues", "quote_clues")
+LIST_FIELDS = ("aliases", "alternatives", "coauthors", "author_clues", "quote_clues")
 LIST_SEPARATOR = "|"
 
 
@@ -110,6 +110,8 @@ def card_to_toml(card: Card) -> str:
     ]
     if card.alternatives:
         lines.append(f"alternatives = {_toml_list(card.alternatives)}")
+    if card.coauthors:
+        lines.append(f"coauthors = {_toml_list(card.coauthors)}")
     if card.anecdote:
         lines.append(f"anecdote = {_toml_string(card.anecdote)}")
     lines.append(f"attribution = {_toml_string(card.attribution)}")

@@ -60,7 +60,7 @@ def answer_problems(card: Card, deck: Deck) -> list[str]:
     for wording in (card.quote, *card.alternatives):
         if not card_quote_matches(wording, card):
             problems.append(f"card {card.id}: the wording {wording!r} is refused")
-    for name in (card.author, *card.aliases):
+    for name in (card.author, *card.aliases, *card.coauthors):
         if not author_matches(name, card, deck):
             problems.append(f"card {card.id}: the author's name {name!r} is refused")
     return problems

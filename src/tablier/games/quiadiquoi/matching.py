@@ -105,6 +105,14 @@ def _deck_index(authors: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, l
     return index
 
 
+def _coauthor_names(card: Card) -> list[str]:
+    """A co-author, by full name or by an unambiguous surname, for this card only."""
+    names = []
+    for coauthor in card.coauthors:
+        names += [normalize(coauthor), *surnames(coauthor)]
+    return [n for n in names if n]
+
+
 def _index(deck: Deck) -> dict[str, list[str]]:
     return _deck_index(tuple(sorted({(c.author, c.aliases) for c in deck.cards})))
 
@@ -128,7 +136,7 @@ def author_matches(answer: str, card: Card, deck: Deck) -> bool:
     if not said:
         return False
     index = _index(deck)
-    own = index.get(card.author) or list(_names(card))
+    own = (index.get(card.author) or list(_names(card))) + _coauthor_names(card)
     rate, min_len = THRESHOLDS.author_typo_rate, THRESHOLDS.author_min_len
     close = [
         d
