@@ -10,6 +10,7 @@ quotation whose attribution is only traditional.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 import unicodedata
 from collections import Counter
 
@@ -308,3 +309,17 @@ def test_a_coauthor_is_accepted_for_the_cowritten_work_only() -> None:
         assert author_matches(said, manifesto, DECK), said
     other = next(c for c in CARDS if c.author == manifesto.author and c is not manifesto)
     assert not author_matches("Engels", other, DECK)
+
+
+def test_the_review_table_lists_every_card_with_its_source() -> None:
+    table = (Path(__file__).resolve().parents[3] / "docs" / "deck-base-fr.md").read_text(
+        encoding="utf-8"
+    )
+    rows = {
+        line.split(" | ")[0].strip("| "): line
+        for line in table.splitlines()
+        if line.startswith("| ")
+    }
+    for card in CARDS:
+        assert card.id in rows, card.id
+        assert card.source.replace("|", "/") in rows[card.id], card.id
