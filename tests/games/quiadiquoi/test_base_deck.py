@@ -10,9 +10,9 @@ quotation whose attribution is only traditional.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 import unicodedata
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
