@@ -34,6 +34,7 @@ LADDER: list[tuple[str, str, float]] = [
             ("greedy", 0.90),
             ("medium", 0.70),
             ("openspiel-mcts", 0.75),
+            ("openspiel-mcts-solver", 0.75),
         )
     ),
     ("quiwin", "random", 0.75),

@@ -64,3 +64,38 @@ def test_openspiel_mcts_is_a_named_player_and_refuses_hidden_information() -> No
             make_player("openspiel-mcts", tablier.load("quiwin"), 0)
     if BRIDGED:
         assert make_player("openspiel-mcts", tablier.load(BRIDGED[0]), 0).name == "openspiel-mcts"
+
+
+@pytest.mark.parametrize("game_id", BRIDGED)
+def test_openspiel_copies_the_state_with_the_engines_clone(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenSpiel's own copy (the one its MCTS uses) must go through `state.clone()`,
+    not a generic deep copy of the whole engine state: a fair opponent is a fast one."""
+    spiel = openspiel_game(tablier.load(game_id))
+    state = spiel.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    engine_state = type(state.inner)
+    calls: list[int] = []
+    real_clone = engine_state.clone
+    monkeypatch.setattr(engine_state, "clone", lambda self: calls.append(1) or real_clone(self))
+    twin = state.clone()
+    assert calls == [1]
+    twin.apply_action(twin.legal_actions()[0])
+    assert str(twin) != str(state)
+    assert twin.inner is not state.inner
+
+
+def test_the_two_openspiel_references_differ_only_by_the_solver() -> None:
+    game = tablier.load("kwinty")
+    plain, solver = (
+        make_player("openspiel-mcts", game, 1),
+        make_player("openspiel-mcts-solver", game, 1),
+    )
+    assert isinstance(plain, OpenSpielMCTSPlayer) and isinstance(solver, OpenSpielMCTSPlayer)
+    assert (plain.solve, solver.solve) == (False, True)
+    assert (plain.name, solver.name) == ("openspiel-mcts", "openspiel-mcts-solver")
+    state = game.new_state(seed=0, num_players=2)
+    solver.seconds = 0.2
+    move = solver.choose(state.observation(0), 0)
+    assert move in {str(m) for m in state.legal_moves(0)}

@@ -63,6 +63,12 @@ def _openspiel_mcts(game: Game, seed: int | None = None) -> Player:
     return OpenSpielMCTSPlayer(game, seed, seconds=HARD_SECONDS)
 
 
+def _openspiel_mcts_solver(game: Game, seed: int | None = None) -> Player:
+    from tablier.ai.openspiel_bridge import OpenSpielMCTSPlayer
+
+    return OpenSpielMCTSPlayer(game, seed, seconds=HARD_SECONDS, solve=True)
+
+
 def register_levels() -> None:
     register_player("greedy", GreedyPlayer)
     for level in LEVELS:
@@ -70,3 +76,4 @@ def register_levels() -> None:
         for name in level.names:
             register_player(name, factory)
     register_player("openspiel-mcts", _openspiel_mcts)
+    register_player("openspiel-mcts-solver", _openspiel_mcts_solver)

@@ -28,6 +28,7 @@ import secrets
 import time
 from typing import Any
 
+from tablier.ai.spiel_held import Held
 from tablier.core.game import Game
 from tablier.core.heuristics import position_rng
 from tablier.core.move import Move
@@ -77,14 +78,18 @@ if pyspiel is not None:
 
         def __init__(self, spiel_game: TablierSpielGame, inner: State) -> None:
             super().__init__(spiel_game)
-            self.inner = inner
-            self._moves: list[Move] | None = None
+            self.held = Held(inner)
+
+        @property
+        def inner(self) -> State:
+            return self.held.state
 
         def _legal(self) -> list[Move]:
-            if self._moves is None:
-                awaited = self.inner.current_players()
-                self._moves = self.inner.legal_moves(awaited[0]) if awaited else []
-            return self._moves
+            held = self.held
+            if held.moves is None:
+                awaited = held.state.current_players()
+                held.moves = held.state.legal_moves(awaited[0]) if awaited else []
+            return held.moves
 
         def current_player(self) -> int:
             awaited = self.inner.current_players()
@@ -96,7 +101,7 @@ if pyspiel is not None:
         def _apply_action(self, action: int) -> None:
             move = self._legal()[action]
             self.inner.apply(self.inner.current_players()[0], move)
-            self._moves = None
+            self.held.moves = None
 
         def _action_to_string(self, player: int, action: int) -> str:
             return str(self._legal()[action])
@@ -108,9 +113,9 @@ if pyspiel is not None:
             return [float(r) for r in self.inner.returns()]
 
         def __deepcopy__(self, memo: dict[int, Any]) -> TablierSpielState:
-            # OpenSpiel clones Python states with deepcopy: use the engine's own clone
+            # `copy.deepcopy(state)` from Python: the engine's own clone as well
             twin = TablierSpielState(self.get_game(), self.inner.clone())
-            twin._moves = self._moves
+            twin.held.moves = self.held.moves
             return twin
 
         def __str__(self) -> str:
@@ -179,16 +184,25 @@ def openspiel_game(game: Game) -> Any:
 
 
 class OpenSpielMCTSPlayer:
-    """OpenSpiel's MCTSBot (UCT, random rollouts) with a time budget per move."""
+    """OpenSpiel's MCTSBot (UCT, random rollouts) with a time budget per move.
+
+    `solve=True` is OpenSpiel's MCTS-solver: proven wins and losses are backed up the
+    tree and decide the move (the `openspiel-mcts-solver` reference); without it, plain
+    UCT (`openspiel-mcts`).
+    """
 
     name = "openspiel-mcts"
     exploration = 2.0  # OpenSpiel's own examples use uct_c = 2 with random rollouts
     probe = 4  # simulations of the first move's speed probe
 
-    def __init__(self, game: Game, seed: int | None = None, seconds: float = 1.8) -> None:
+    def __init__(
+        self, game: Game, seed: int | None = None, seconds: float = 1.8, solve: bool = False
+    ) -> None:
         _require()
         _check_bridgeable(game)
         self.game = game
+        self.solve = solve
+        self.name = "openspiel-mcts-solver" if solve else "openspiel-mcts"
         self.seed = secrets.randbits(31) if seed is None else seed % (2**31)
         self.seconds = seconds
         self.spiel_game = TablierSpielGame(game)
@@ -227,7 +241,7 @@ class OpenSpielMCTSPlayer:
             self.exploration,
             simulations,
             evaluator,
-            solve=True,
+            solve=self.solve,
             random_state=np.random.RandomState(rng.randrange(2**31)),
         )
         started = time.perf_counter()

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 import pyspiel
 
+from tablier.ai.spiel_held import Held
 from tablier.core.game import Game
 from tablier.core.registry import load
 from tablier.core.state import State
@@ -51,8 +52,16 @@ class TablierSpielState(pyspiel.State):
 
     def __init__(self, spiel_game: TablierSpielGame, inner: State) -> None:
         super().__init__(spiel_game)
-        self.inner: State | None = inner
-        self.table = spiel_game.research.actions
+        # held, so that OpenSpiel's generic copy uses the engine's clone (spiel_held.py)
+        self.held = Held(inner, spiel_game.research.actions)
+
+    @property
+    def inner(self) -> State | None:
+        return self.held.state
+
+    @property
+    def table(self) -> Any:
+        return self.held.shared
 
     def current_player(self) -> int:
         assert self.inner is not None
