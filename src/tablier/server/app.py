@@ -24,13 +24,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tablier
+from tablier.ai.analysis import analysable
 from tablier.core import records, registry, uploads
 from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
+from tablier.server.analysis import Analyses
 from tablier.server.db_lock import DatabaseBusy
 from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import RoomManager, SeatRequest
+from tablier.server.outcomes import told_outcome
 from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
 from tablier.server.protocol import (
@@ -186,6 +189,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             await manager.join_cluster(settings.redis_url)
         # texts uploaded for a room are read back by their games, before any game is rebuilt
         app.state.party = PartyStore(storage.engine)
+        app.state.analyses = Analyses(manager.pool)
         uploads.register_source(ROOM_SOURCE, room_source(app.state.party))
         count = await manager.recover()
         if count:
@@ -443,13 +447,61 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         if seat is not None and not 0 <= seat < num_players:
             raise ApiError(400, f"there is no seat {seat}: seats are 0 to {num_players - 1}")
         views = await asyncio.to_thread(_game_views, room_row, stored, seat)
+        final = await asyncio.to_thread(_finished_record, room_row, stored)
+        game = registry.load(room_row["game"], **room_row["options"])
         return {
             "room": room_id,
             "game_number": number,
             "seat": seat,
             "seats": stored.seats,
             "views": views,
+            # why the game ended, in words (the record keeps only the data)
+            "outcome": told_outcome(game, final.get("outcome")),
         }
+
+    async def _analysable(
+        request: Request, room_id: str, number: int
+    ) -> tuple[dict[str, Any], StoredGame]:
+        found = await asyncio.to_thread(_manager(request).storage.load_game, room_id, number)
+        if found is None:
+            raise ApiError(404, f"no game {number} in room {room_id!r}")
+        room_row, stored = found
+        if not analysable(registry.game_class(room_row["game"])):
+            raise ApiError(
+                400, "this game hides information from its players: its moves are not analysed"
+            )
+        if not stored.finished:
+            raise ApiError(409, "the game is not over: it is analysed once finished")
+        return room_row, stored
+
+    @app.post(
+        "/api/rooms/{room_id}/games/{number}/analysis",
+        tags=["rooms"],
+        status_code=202,
+        summary="Start the engine's analysis of a finished game (every position)",
+    )
+    async def start_analysis(
+        room_id: str, number: Annotated[int, FastPath(ge=1, le=MAX_INDEX)], request: Request
+    ) -> dict[str, Any]:
+        room_row, stored = await _analysable(request, room_id, number)
+        record = await asyncio.to_thread(_stored_record, room_row, stored)
+        analyses: Analyses = request.app.state.analyses
+        return analyses.start(room_id, number, record).view()
+
+    @app.get(
+        "/api/rooms/{room_id}/games/{number}/analysis",
+        tags=["rooms"],
+        summary="The analysis of a finished game: its progress, each position and move",
+    )
+    async def read_analysis(
+        room_id: str, number: Annotated[int, FastPath(ge=1, le=MAX_INDEX)], request: Request
+    ) -> dict[str, Any]:
+        await _analysable(request, room_id, number)
+        analyses: Analyses = request.app.state.analyses
+        job = analyses.get(room_id, number)
+        if job is None:
+            raise ApiError(404, "this game has not been analysed: POST to start")
+        return job.view()
 
     @app.get("/api/players/{player_id}/games", tags=["players"], summary="A player's games")
     async def player_games(

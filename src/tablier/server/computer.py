@@ -101,16 +101,21 @@ class ComputerPool:
         limit: float,
     ) -> str:
         """The move the player `level` chooses; TimeoutError after `limit` seconds."""
+        move: str = await self.run(
+            self.think_fn, game_id, options, level, seed, observation, seat, limit=limit
+        )
+        return move
+
+    async def run(self, fn: Callable[..., Any], *args: Any, limit: float) -> Any:
+        """Any other work for a worker (a position to analyse), under the same rules:
+        one task per worker at a time, TimeoutError after `limit` seconds."""
         loop = asyncio.get_running_loop()
         await self._slots.acquire()
         try:
-            future = loop.run_in_executor(
-                self._executor(), self.think_fn, game_id, options, level, seed, observation, seat
-            )
+            future = loop.run_in_executor(self._executor(), fn, *args)
         except BaseException:
             self._slots.release()
             raise
-        # the slot stays taken until the worker is really free, even after a timeout
         future.add_done_callback(lambda _: self._slots.release())
         try:
             return await asyncio.wait_for(asyncio.shield(future), limit)

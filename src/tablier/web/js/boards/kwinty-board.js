@@ -233,6 +233,16 @@ class KwintyBoard extends HTMLElement {
     return s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "win-line", "aria-hidden": "true" });
   }
 
+  // the page points at a move (the move list, an analysis): its piece drawn as a ghost
+  highlight(move) {
+    if (!this.preview || !this.geo || !this.view) return;
+    clear(this.preview);
+    if (!move) return;
+    const obs = this.view.state.observation;
+    const player = obs.pieces.find((p) => p.move === move)?.player ?? obs.to_move ?? 0;
+    this.preview.append(this.piece(move, player, this.geo, { ghost: true }));
+  }
+
   hover(col) {
     if (!this.preview) return;
     clear(this.preview);

@@ -3,6 +3,7 @@
 
 import { clear, h } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
+import { SYMBOLS, chancesGraph, follow, moveComment, verdictTable } from "./analysis.js";
 import { outcomeText, seatName } from "./names.js";
 
 
@@ -60,8 +61,43 @@ export async function mount(main, ctx, params) {
   const total = record.moves.length;
   let index = total;
   let flip = false;
+  // the engine's analysis, once asked for (perfect-information games)
+  let analysis = null;
+  let analysisError = "";
+  const canAnalyse = Boolean(views) && !game.hidden_information && total > 0;
+  const analyse = () => {
+    if (analysis) return;
+    analysis = { state: "running", done: 0, total: total + 1, positions: [], moves: [] };
+    draw();
+    follow(room, number, (view) => {
+      analysis = view;
+      draw();
+    }).catch((err) => {
+      analysisError = err.message;
+      analysis = null;
+      draw();
+    });
+  };
   const root = h("section", { class: "play replay", "data-game": game.id });
   main.append(root);
+
+  function analysisPanel(t, names, go) {
+    if (analysisError) return h("p", { class: "form-error", role: "alert" }, t("analysis.failed", { why: analysisError }));
+    if (!analysis) return null;
+    const running = analysis.state === "running";
+    const best = analysis.positions?.[index]?.best;
+    return h(
+      "section",
+      { class: "panel analysis", "aria-label": t("analysis.title") },
+      h("h2", {}, t("analysis.title")),
+      running
+        ? h("div", { class: "analysis-progress" }, h("progress", { max: analysis.total, value: analysis.done }), h("span", {}, t("analysis.progress", { i: analysis.done, n: analysis.total })))
+        : null,
+      analysis.positions?.length ? chancesGraph(t, analysis, index, names, (i) => go(i)()) : null,
+      best && index < total ? h("p", { class: "analysis-best" }, t("analysis.engine_move", { move: best })) : null,
+      analysis.moves?.length ? verdictTable(t, analysis, names) : null,
+    );
+  }
 
   const draw = () => {
     const { t } = ctx;
@@ -83,7 +119,7 @@ export async function mount(main, ctx, params) {
     };
     clear(root).append(
       h("div", { class: "play-title" }, h("h1", {}, t("replay.title", { game: game.name, n: number }))),
-      h("div", { class: "banner banner-over" }, outcomeText(t, record.outcome, (i) => names[i])),
+      h("div", { class: "banner banner-over" }, outcomeText(t, replay?.outcome ?? record.outcome, (i) => names[i])),
       h(
         "div",
         { class: "play-grid" },
@@ -101,7 +137,8 @@ export async function mount(main, ctx, params) {
             h("button", { type: "button", class: "btn btn-small", onclick: go(total), "aria-label": t("replay.last") }, "▶|"),
             h("span", { class: "replay-count" }, t("replay.count", { i: index, n: total })),
           ),
-          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record)) : null,
+          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record), analysis?.moves?.length ? moveComment(t, analysis, index) : "") : null,
+          analysisPanel(t, names, go),
         ),
         h(
           "aside",
@@ -114,6 +151,7 @@ export async function mount(main, ctx, params) {
               { class: "button-row" },
               board?.canFlip ? h("button", { type: "button", class: "btn btn-small", onclick: () => { flip = !flip; draw(); } }, "⇄ ", t("play.flip")) : null,
               h("a", { class: "btn btn-small", href: ctx.api.recordUrl(room, number), download: "" }, "⤓ ", t("play.download")),
+              canAnalyse ? h("button", { type: "button", class: "btn btn-small btn-primary", "data-action": "analyse", disabled: Boolean(analysis), onclick: analyse }, "⚙ ", t("analysis.start")) : null,
               h("a", { class: "btn btn-small", href: `/?room=${room}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?room=${room}`); } }, t("replay.back")),
             ),
           ),
@@ -127,9 +165,10 @@ export async function mount(main, ctx, params) {
               record.moves.map(([player, move], i) =>
                 h(
                   "li",
-                  { class: `mv seat-${player} ${i < index ? "played" : "future"} ${i === index - 1 ? "current" : ""}`, value: i + 1 },
+                  { class: `mv seat-${player} ${i < index ? "played" : "future"} ${i === index - 1 ? "current" : ""} ${analysis?.moves?.[i] ? `v-${analysis.moves[i].verdict}` : ""}`, value: i + 1, "data-verdict": analysis?.moves?.[i]?.verdict ?? null },
                   h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
                   views ? h("button", { type: "button", class: "link", onclick: go(i + 1) }, h("code", {}, move)) : h("code", {}, move),
+                  analysis?.moves?.[i] && SYMBOLS[analysis.moves[i].verdict] ? h("span", { class: "verdict", title: t(`analysis.${analysis.moves[i].verdict}`) }, SYMBOLS[analysis.moves[i].verdict]) : null,
                 ),
               ),
             ),
@@ -149,6 +188,9 @@ export async function mount(main, ctx, params) {
         names,
         game,
       });
+      // the engine's move in this position, drawn by boards that can point at a move
+      const suggestion = analysis?.positions?.[index]?.best;
+      board.highlight?.(index < total && suggestion ? suggestion : null);
     }
   };
   const onKey = (e) => {

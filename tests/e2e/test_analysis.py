@@ -1,0 +1,91 @@
+"""The engine's analysis of a finished Kwinty game in the replay, as a player asks for it:
+one click, a progress bar, then a graph of the chances, a verdict on every move, the
+engine's move drawn on the board."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+from e2e_helpers import DESKTOP, PHONE, expect, page_errors, shot
+
+pytestmark = pytest.mark.e2e
+
+
+def finish_kwinty(base: str) -> tuple[str, int]:
+    """A Kwinty game played to its end over the WebSocket by two random seats."""
+    body = {"game": "kwinty", "seats": [{"mine": True}, {"mine": True}], "seating": "as_listed"}
+    request = urllib.request.Request(
+        f"{base}/api/rooms",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        created = json.loads(answer.read())
+    room, tokens = created["room"], [s["token"] for s in created["my_seats"]]
+    rng = random.Random(11)
+
+    # the synchronous client: Playwright's sync API already runs an event loop here
+    from websockets.sync.client import connect
+
+    url = base.replace("http", "ws", 1) + f"/ws/rooms/{room}"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "v": 1, "tokens": tokens}))
+        ref = 0
+        while True:
+            frame = json.loads(ws.recv(timeout=20))
+            if frame.get("type") != "state":
+                continue
+            if frame["terminal"]:
+                return room, int(frame["move_count"])
+            seat = frame["seat"]
+            if frame["legal_moves"] and seat in frame["awaited"]:
+                ref += 1
+                move = rng.choice(frame["legal_moves"])
+                ws.send(json.dumps({"type": "move", "seat": seat, "move": move, "ref": ref}))
+
+
+def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context: Any) -> None:
+    room, moves = finish_kwinty(web_server.url)
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(f"{web_server.url}/?room={room}&replay=1")
+    # why the game ended, in words (the reason's code stays in the record)
+    expect(page.locator(".banner-over")).not_to_contain_text("— line")
+    button = page.locator("[data-action=analyse]")
+    expect(button).to_be_visible()
+    button.click()
+    # the progress bar, then the whole analysis
+    expect(page.locator(".analysis")).to_be_visible()
+    expect(page.locator(".analysis-table")).to_be_visible()
+    verdicts = page.locator(".moves li[data-verdict]")
+    expect(verdicts).to_have_count(moves)
+    kinds = {verdicts.nth(i).get_attribute("data-verdict") for i in range(moves)}
+    assert kinds <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    expect(page.locator(".analysis-graph .ag-line")).to_be_visible()
+    # back to the start: the engine's move for that position is drawn on the wall
+    page.click("[aria-label='Début']")
+    expect(page.locator(".analysis-best")).to_contain_text("le moteur jouerait")
+    expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
+    # one step: the caption says what the analysis thinks of the move just played
+    page.click("[data-action=next]")
+    caption = page.locator(".replay-caption")
+    expect(caption).to_contain_text(".")
+    words = ("Meilleur coup", "Bon coup", "Imprécision", "Erreur", "Gaffe")
+    assert any(w in caption.inner_text() for w in words), caption.inner_text()
+    # a click on the graph moves the replay to that point of the game
+    graph = page.locator(".analysis-graph")
+    box = graph.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
+    expect(page.locator(".replay-count")).to_contain_text(f"{moves} / {moves}")
+    page.click("[aria-label='Début']")
+    page.click("[data-action=next]")
+    page.click("[data-action=next]")
+    shot(page, "analysis-kwinty-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "analysis-kwinty-phone")
+    assert errors == []
