@@ -35,6 +35,7 @@ LADDER: list[tuple[str, str, float]] = [
             ("medium", 0.70),
             ("openspiel-mcts", 0.75),
             ("openspiel-mcts-solver", 0.75),
+            ("alphabeta", 0.75),
         )
     ),
     ("quiwin", "random", 0.75),

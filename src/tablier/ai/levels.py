@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tablier.ai.alphabeta import AlphaBetaPlayer
 from tablier.ai.greedy import GreedyPlayer
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.ai.players import Player, register_player
@@ -77,3 +78,4 @@ def register_levels() -> None:
             register_player(name, factory)
     register_player("openspiel-mcts", _openspiel_mcts)
     register_player("openspiel-mcts-solver", _openspiel_mcts_solver)
+    register_player("alphabeta", AlphaBetaPlayer)
