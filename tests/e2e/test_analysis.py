@@ -89,3 +89,22 @@ def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context:
     page.set_viewport_size(PHONE)
     shot(page, "analysis-kwinty-phone")
     assert errors == []
+
+
+def test_a_hint_against_the_computer_is_drawn_on_the_wall(
+    web_server: Any, open_context: Any
+) -> None:
+    from e2e_helpers import create_game
+
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    create_game(page, "kwinty", "computer", level="random", first="me")
+    hint = page.locator("[data-action=hint]")
+    expect(hint).to_be_visible()
+    hint.click()
+    notice = page.locator(".notice, [role=status]").filter(has_text="Indice")
+    expect(notice.first).to_be_visible()
+    expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
+    shot(page, "hint-kwinty-desktop")
+    assert errors == []

@@ -192,7 +192,9 @@ class Client:
         ref = self.ref
         await self.send({**message, "ref": ref})
         return await self.until(
-            lambda m: m["type"] in ("accepted", "ack", "error", "pong") and m.get("ref") == ref
+            lambda m: (
+                m["type"] in ("accepted", "ack", "error", "pong", "hint") and m.get("ref") == ref
+            )
         )
 
     async def close(self) -> None:

@@ -66,3 +66,34 @@ def test_analysis_refusals_are_json(server: ServerProcess) -> None:
     hidden = server.create_room(game="quiwin", seats=[{"mine": True}, {"mine": True}])
     answer = httpx.post(f"{server.http}/api/rooms/{hidden['room']}/games/1/analysis", timeout=WAIT)
     assert answer.status_code == 400 and "hides information" in answer.json()["error"]
+
+
+def test_a_hint_is_given_against_the_computer_only(server: ServerProcess) -> None:
+    practice = server.create_room(
+        game="kwinty",
+        seats=[{"mine": True}, {"kind": "computer", "level": "random"}],
+        seating="as_listed",
+    )
+    between_people = server.create_room(
+        game="kwinty", seats=[{"mine": True}, {"mine": True}], seating="as_listed"
+    )
+
+    async def go() -> tuple[dict, dict, dict]:
+        alone = await Client.open(server, practice["room"], [practice["my_seats"][0]["token"]])
+        state = await alone.until(lambda m: m["type"] == "state" and m["seat"] == 0)
+        hint = await alone.request({"type": "hint", "seat": 0})
+        pair = await Client.open(
+            server, between_people["room"], [s["token"] for s in between_people["my_seats"]]
+        )
+        await pair.until(lambda m: m["type"] == "state")
+        refused = await pair.request({"type": "hint", "seat": 0})
+        pong = await pair.request({"type": "ping"})  # the socket stays open
+        await alone.close()
+        await pair.close()
+        return state, hint, {**refused, "pong": pong["type"]}
+
+    state, hint, refused = run(go())
+    assert hint["type"] == "hint" and hint["seat"] == 0
+    assert hint["move"] in state["legal_moves"] and hint["move_count"] == 0
+    assert refused["type"] == "error" and refused["code"] == "no_hint"
+    assert refused["pong"] == "pong"

@@ -10,6 +10,7 @@ from tablier.server.connection import Connection
 from tablier.server.protocol import (
     BadMessage,
     Hello,
+    HintRequest,
     MoveMessage,
     Ping,
     Rematch,
@@ -32,7 +33,7 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
             return
         if isinstance(message, Hello):
             raise BadMessage("already_hello", "hello was already received on this connection")
-        assert isinstance(message, MoveMessage | Resign | Rematch)
+        assert isinstance(message, MoveMessage | Resign | Rematch | HintRequest)
         if conn.spectator:
             raise BadMessage("spectator", "a spectator cannot act")
         if message.seat not in conn.seats:
@@ -43,6 +44,8 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
             )
         if isinstance(message, MoveMessage):
             await room.play(message.seat, message.move, conn, ref)
+        elif isinstance(message, HintRequest):
+            await give_hint(room, message.seat, conn, ref)
         elif isinstance(message, Resign):
             await room.resign(message.seat, conn, ref)
         else:
@@ -53,6 +56,33 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
         # nothing was changed (rooms write before they change): the socket stays open
         log.error("room %s: an action could not be saved: %s", room.id, exc)
         conn.push(storage_error(ref, "the server cannot save anything right now; nothing changed"))
+
+
+# the level that suggests moves: quick, and good enough to teach
+HINT_LEVEL = "medium"
+
+
+async def give_hint(room: Room, seat: int, conn: Connection, ref: str | int | None) -> None:
+    """The engine's move for `seat`, when a person plays alone against the computer: in a
+    game between people a hint would be help from outside the table."""
+    others = [s for s in room.seats if s.seat not in conn.seats]
+    if not others or any(s.kind != "computer" for s in others):
+        raise BadMessage("no_hint", "hints are given only in a game against the computer")
+    if room.game.text_move_templates:
+        raise BadMessage("no_hint", "a quiz gives no hints: the answers are the game")
+    if room.over or seat not in room.awaited():
+        raise BadMessage("no_hint", "a hint is given when it is that seat's turn")
+    count = len(room.state.history)
+    move = await room.pool.choose(
+        game_id=room.game_id,
+        options=room.options,
+        level=HINT_LEVEL,
+        seed=count,
+        observation=room.state.observation(seat),
+        seat=seat,
+        limit=room.settings.ai_think_limit,
+    )
+    conn.push({"type": "hint", "seat": seat, "move": move, "move_count": count, "ref": ref})
 
 
 def storage_error(ref: str | int | None, message: str) -> dict[str, object]:

@@ -67,10 +67,18 @@ class Ping(_Message):
     ref: Ref = None
 
 
+class HintRequest(_Message):
+    """Ask the engine for a move for `seat` (games against the computer only)."""
+
+    type: Literal["hint"]
+    seat: Seat
+    ref: Ref = None
+
+
 ClientMessage = Annotated[
-    Hello | MoveMessage | Resign | Rematch | Ping, Field(discriminator="type")
+    Hello | MoveMessage | Resign | Rematch | Ping | HintRequest, Field(discriminator="type")
 ]
-CLIENT_TYPES = ("hello", "move", "resign", "rematch", "ping")
+CLIENT_TYPES = ("hello", "move", "resign", "rematch", "ping", "hint")
 _client_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -171,8 +179,18 @@ class Pong(_Message):
     ref: str | int | None = None
 
 
+class Hint(_Message):
+    """The engine's suggestion for `seat` in the position `move_count`."""
+
+    type: Literal["hint"] = "hint"
+    seat: int
+    move: str
+    move_count: int
+    ref: str | int | None = None
+
+
 ServerMessage = Annotated[
-    Welcome | StateMessage | Accepted | Ack | Presence | ErrorMessage | Pong,
+    Welcome | StateMessage | Accepted | Ack | Presence | ErrorMessage | Pong | Hint,
     Field(discriminator="type"),
 ]
 
@@ -189,6 +207,7 @@ ERROR_CODES = {
     "game_over": "the game is over",
     "game_not_over": "a rematch is possible only after the game ends",
     "spectator": "spectators cannot act",
+    "no_hint": "hints are for a player against the computer, when it is his turn",
     "server_error": "the move could not be stored; nothing changed, try again",
     "storage_unavailable": "the database cannot take writes (gone, read-only, failing): "
     "nothing changed; reads go on",

@@ -18,6 +18,10 @@ export function resignMessage(seat, ref) {
   return { type: "resign", seat, ref };
 }
 
+export function hintMessage(seat, ref) {
+  return { type: "hint", seat, ref };
+}
+
 export function rematchMessage(seat, ref) {
   return { type: "rematch", seat, ref };
 }

@@ -8,6 +8,7 @@ import {
   isReseat,
   needsHandOver,
   reduce,
+  hintMessage,
   rematchMessage,
   resignMessage,
   resultFor,
@@ -125,6 +126,7 @@ export async function mount(main, ctx, params) {
   let flip = false;
   let errorText = "";
   let noticeText = "";
+  let hint = null; // the engine's suggestion {move, move_count}, against the computer
   let lastGameNumber = null;
   let reseated = false; // a welcome moved us to other seats: say so with the new game
   let voidSeen = null; // the game number whose void deal the player has looked at
@@ -319,6 +321,15 @@ export async function mount(main, ctx, params) {
         h("button", { type: "button", class: "btn btn-small", "data-action": "flip", "aria-pressed": String(flip), onclick: () => { flip = !flip; draw(); } }, "⇄ ", t("play.flip")),
       );
     }
+    // alone against the computer, a player may ask the engine for a move (never a quiz)
+    const others = (state?.seats ?? []).filter((s) => !model.mySeats.includes(s.seat));
+    const practice = others.length > 0 && others.every((s) => s.kind === "computer") && !(game.text_move_templates ?? []).length;
+    const hintSeat = actingSeat(model);
+    if (state && !state.terminal && practice && hintSeat != null && !model.spectator) {
+      buttons.push(
+        h("button", { type: "button", class: "btn btn-small", "data-action": "hint", title: t("play.hint_help"), onclick: () => conn.send(hintMessage(hintSeat)) }, "✦ ", t("play.hint")),
+      );
+    }
     if (state && !state.terminal && model.mySeats.length && !model.spectator) {
       buttons.push(
         h(
@@ -483,6 +494,9 @@ export async function mount(main, ctx, params) {
         names: names(),
         game,
       });
+      // the engine's suggestion stays drawn while the position is the one it was for
+      const shown = hint && hint.move_count === state.move_count ? hint.move : null;
+      board.highlight?.(shown);
     }
     if (handingOver) clear(elements.side);
     else drawSide(state, seat);
@@ -505,6 +519,9 @@ export async function mount(main, ctx, params) {
         // a refused move's reason comes in both languages: show the interface's
         errorText = ctx.t("play.refused", { why: msg.reason ? pick(msg.reason.text, ctx.lang) : msg.message });
         ctx.toast(errorText, "error");
+      } else if (msg.type === "hint") {
+        hint = { move: msg.move, move_count: msg.move_count };
+        noticeText = ctx.t("play.hint_given", { move: msg.move });
       } else if (msg.type === "accepted") {
         errorText = "";
         noticeText = "";
