@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 
 import tablier
-from tablier.ai.analysis import analysable, analyse_position, chances, judge, verdict
+from tablier.ai.analysis import (
+    analysable,
+    analyse_position,
+    analyse_step,
+    chances,
+    judge,
+    verdict,
+)
 
 
 def finished(game_id: str, seed: int) -> dict:
@@ -56,6 +63,26 @@ def test_the_position_before_a_winning_move_is_won_for_its_mover() -> None:
     assert end["best"] is None and end["value"] == record["returns"][0]
 
 
-def test_only_perfect_information_games_are_analysed() -> None:
-    assert analysable(tablier.load("kwinty")) and analysable(tablier.load("counterplays"))
-    assert not analysable(tablier.load("quiwin"))
+def test_a_quiz_is_not_analysed_but_hidden_hands_are() -> None:
+    assert analysable(tablier.load("kwinty")) and analysable(tablier.load("quiwin"))
+    assert not analysable(tablier.load("quiadiquoi", deck="test-fr"))
+
+
+def test_a_quiwin_choice_is_judged_from_what_its_player_knew() -> None:
+    record = finished("quiwin", 3)
+    judged_index = next(i for i, (_p, m) in enumerate(record["moves"]) if m[0] in "VJBOR")
+    found = analyse_step(record, judged_index)
+    mover, played = record["moves"][judged_index]
+    assert found["mover"] == mover and found["played"] == played
+    options = {o["move"] for o in found["options"]}
+    before = tablier.replay({**record, "moves": record["moves"][:judged_index]})
+    assert options <= {str(m) for m in before.legal_moves(mover)}
+    assert found["best"] in options
+    assert all(0.0 <= o["chance"] <= 1.0 for o in found["options"])
+    chances_seen = [o["chance"] for o in found["options"]]
+    assert chances_seen == sorted(chances_seen, reverse=True)
+    # judged against its own options: the best option is never worse than the played one
+    positions = [analyse_step(record, i) for i in range(len(record["moves"]) + 1)]
+    verdicts = judge(record["moves"], positions)
+    assert all(v["drop"] >= 0 for v in verdicts)
+    assert positions[-1]["value"] == record["returns"][0]

@@ -15,9 +15,9 @@ from e2e_helpers import DESKTOP, PHONE, expect, page_errors, shot
 pytestmark = pytest.mark.e2e
 
 
-def finish_kwinty(base: str) -> tuple[str, int]:
-    """A Kwinty game played to its end over the WebSocket by two random seats."""
-    body = {"game": "kwinty", "seats": [{"mine": True}, {"mine": True}], "seating": "as_listed"}
+def finish_game(base: str, game: str = "kwinty") -> tuple[str, int]:
+    """A game played to its end over the WebSocket by two random seats."""
+    body = {"game": game, "seats": [{"mine": True}, {"mine": True}], "seating": "as_listed"}
     request = urllib.request.Request(
         f"{base}/api/rooms",
         data=json.dumps(body).encode(),
@@ -49,7 +49,7 @@ def finish_kwinty(base: str) -> tuple[str, int]:
 
 
 def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context: Any) -> None:
-    room, moves = finish_kwinty(web_server.url)
+    room, moves = finish_game(web_server.url)
     page = open_context(DESKTOP).new_page()
     errors = page_errors(page)
     page.goto(f"{web_server.url}/?room={room}&replay=1")
@@ -107,4 +107,28 @@ def test_a_hint_against_the_computer_is_drawn_on_the_wall(
     expect(notice.first).to_be_visible()
     expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
     shot(page, "hint-kwinty-desktop")
+    assert errors == []
+
+
+def test_a_quiwin_choice_shows_each_tiles_chances(web_server: Any, open_context: Any) -> None:
+    room, moves = finish_game(web_server.url, "quiwin")
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(f"{web_server.url}/?room={room}&replay=1")
+    page.click("[data-action=analyse]")
+    expect(page.locator(".analysis-table")).to_be_visible()
+    expect(page.locator(".moves li[data-verdict]")).to_have_count(moves)
+    # the first move is a tile chosen in secret: its options and their chances
+    page.click("[aria-label='Début']")
+    page.click("[data-action=next]")
+    options = page.locator(".choice-options li")
+    expect(options.first).to_be_visible()
+    assert options.count() >= 2
+    expect(page.locator(".choice-options li.played")).to_have_count(1)
+    percents = [
+        int(options.nth(i).locator(".choice-pct").inner_text().split()[0])
+        for i in range(options.count())
+    ]
+    assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
+    shot(page, "analysis-quiwin-desktop")
     assert errors == []

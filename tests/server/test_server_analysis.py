@@ -63,9 +63,11 @@ def test_analysis_refusals_are_json(server: ServerProcess) -> None:
     assert answer.status_code == 409 and "not over" in answer.json()["error"]
     missing = httpx.post(f"{server.http}/api/rooms/nowhere/games/1/analysis", timeout=WAIT)
     assert missing.status_code == 404 and missing.json()["error"]
-    hidden = server.create_room(game="quiwin", seats=[{"mine": True}, {"mine": True}])
-    answer = httpx.post(f"{server.http}/api/rooms/{hidden['room']}/games/1/analysis", timeout=WAIT)
-    assert answer.status_code == 400 and "hides information" in answer.json()["error"]
+    quiz = server.create_room(
+        game="quiadiquoi", players=3, seats=[{"mine": True}] * 3, options={"deck": "test-fr"}
+    )
+    answer = httpx.post(f"{server.http}/api/rooms/{quiz['room']}/games/1/analysis", timeout=WAIT)
+    assert answer.status_code == 400 and "written answers" in answer.json()["error"]
 
 
 def test_a_hint_is_given_against_the_computer_only(server: ServerProcess) -> None:

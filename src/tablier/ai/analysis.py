@@ -6,8 +6,9 @@ value. Each move played then gets a verdict from what it cost the player: the dr
 his winning chances between the best move and the move he chose, as lichess grades
 moves. Winning chances are (value + 1) / 2 of a return between -1 and 1.
 
-Perfect-information games only: in a hidden-information game the value of a choice
-depends on what the player could know, which is another computation.
+In a game with hidden information (Qui'win) a choice is judged by what its player
+knew: the search starts from his own observation (the positions it samples agree with
+it), and each of his options gets its winning chances from that one search.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
-from tablier.core import records
+from tablier.core import records, registry
 from tablier.core.game import Game
 from tablier.core.state import State
 
@@ -31,8 +32,44 @@ VERDICTS: tuple[tuple[str, float], ...] = (
 
 
 def analysable(game: Game | type[Game]) -> bool:
-    """Whether the analysis can judge this game's moves (perfect information, turns)."""
-    return not game.hidden_information
+    """Whether the analysis can judge this game's moves: turns and choices among listed
+    moves (a quiz, whose moves are written answers, is not analysed)."""
+    return not game.text_move_templates
+
+
+def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
+    """Move `index` of `record` judged from what its player knew: the chances of each of
+    his options (hidden-information games). Runs in a worker of the computer pool."""
+    state = records.replay(record, upto=index)
+    mover, played = record["moves"][index]
+    player = MCTSPlayer(
+        state.game, 7919 * (index + 1), SearchSettings(iterations=iterations), name="analysis"
+    )
+    best = player.choose(state.observation(mover), mover)
+    values = player.last_report.values
+    ranked = sorted(((round((v + 1) / 2, 3), str(m)) for m, v in values.items()),
+                    key=lambda item: (-item[0], item[1]))  # fmt: skip
+    options = [{"move": move, "chance": chance} for chance, move in ranked]
+    own = values.get(best, 0.0) if values else 0.0
+    return {
+        "index": index,
+        "mover": mover,
+        "best": best,
+        "played": str(played),
+        "options": options,
+        "value": own if mover == 0 else -own,
+    }
+
+
+def analyse_step(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
+    """What the analysis computes for position `index`, whichever kind the game is."""
+    game_class = registry.game_class(record["game"])
+    if game_class.hidden_information:
+        if index >= len(record["moves"]):
+            final = records.replay(record)
+            return {"index": index, "mover": None, "best": None, "value": final.returns()[0]}
+        return analyse_choice(record, index, iterations)
+    return analyse_position(record, index, iterations)
 
 
 def _value(state: State, seat: int, iterations: int, seed: int, depth: int = 0) -> float:
@@ -91,9 +128,15 @@ def judge(moves: list[list[Any]], positions: list[dict[str, Any]]) -> list[dict[
     judged = []
     for i, (player, move) in enumerate(moves):
         before, after = positions[i], positions[i + 1]
-        best_chances = chances(before["value"], player)
-        played_chances = chances(after["value"], player)
         best = str(move) == before["best"]
+        if "options" in before:
+            # a choice judged from one search over the player's options
+            table = {o["move"]: o["chance"] for o in before["options"]}
+            best_chances = max(table.values(), default=0.5)
+            played_chances = table.get(str(move), best_chances)
+        else:
+            best_chances = chances(before["value"], player)
+            played_chances = chances(after["value"], player)
         drop = 0.0 if best else max(0.0, best_chances - played_chances)
         judged.append(
             {

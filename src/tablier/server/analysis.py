@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablier.ai.analysis import analyse_position, judge
+from tablier.ai.analysis import analyse_step, judge
 from tablier.server.computer import ComputerPool
 
 log = logging.getLogger("tablier.server")
@@ -68,7 +68,7 @@ class Analyses:
     async def _run(self, job: Analysis, record: dict[str, Any]) -> None:
         try:
             for upto in range(job.total):
-                found = await self.pool.run(analyse_position, record, upto, limit=POSITION_LIMIT)
+                found = await self.pool.run(analyse_step, record, upto, limit=POSITION_LIMIT)
                 job.positions.append(found)
             job.moves = judge(record["moves"], job.positions)
             job.state = "done"

@@ -467,9 +467,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             raise ApiError(404, f"no game {number} in room {room_id!r}")
         room_row, stored = found
         if not analysable(registry.game_class(room_row["game"])):
-            raise ApiError(
-                400, "this game hides information from its players: its moves are not analysed"
-            )
+            raise ApiError(400, "this game's moves are written answers: they are not analysed")
         if not stored.finished:
             raise ApiError(409, "the game is not over: it is analysed once finished")
         return room_row, stored

@@ -83,3 +83,27 @@ export function moveComment(t, view, index) {
   if (judged.verdict === "best" || judged.verdict === "good") return ` ${word}.`;
   return ` ${word} ; ${t("analysis.better", { move: judged.best })}`;
 }
+
+/** A choice made with hidden information: each option's chances, as its player knew. */
+export function choiceTable(t, position, names) {
+  if (!position?.options?.length) return null;
+  return h(
+    "div",
+    { class: "analysis-choice" },
+    h("p", {}, t("analysis.choice", { name: names[position.mover] ?? "" })),
+    h(
+      "ul",
+      { class: "choice-options" },
+      position.options.map((o) =>
+        h(
+          "li",
+          { class: `${o.move === position.played ? "played" : ""} ${o.move === position.best ? "best" : ""}`, "data-move": o.move },
+          h("code", {}, o.move),
+          h("span", { class: "choice-bar", style: `--w:${Math.round(o.chance * 100)}%` }),
+          h("span", { class: "choice-pct" }, `${Math.round(o.chance * 100)} %`),
+          o.move === position.played ? h("small", {}, t("analysis.played")) : null,
+        ),
+      ),
+    ),
+  );
+}

@@ -3,7 +3,7 @@
 
 import { clear, h } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
-import { SYMBOLS, chancesGraph, follow, moveComment, verdictTable } from "./analysis.js";
+import { SYMBOLS, chancesGraph, choiceTable, follow, moveComment, verdictTable } from "./analysis.js";
 import { outcomeText, seatName } from "./names.js";
 
 
@@ -64,7 +64,8 @@ export async function mount(main, ctx, params) {
   // the engine's analysis, once asked for (perfect-information games)
   let analysis = null;
   let analysisError = "";
-  const canAnalyse = Boolean(views) && !game.hidden_information && total > 0;
+  // a quiz's written answers are not analysed; hidden hands are, from what each knew
+  const canAnalyse = Boolean(views) && !(game.text_move_templates ?? []).length && total > 0;
   const analyse = () => {
     if (analysis) return;
     analysis = { state: "running", done: 0, total: total + 1, positions: [], moves: [] };
@@ -95,6 +96,7 @@ export async function mount(main, ctx, params) {
         : null,
       analysis.positions?.length ? chancesGraph(t, analysis, index, names, (i) => go(i)()) : null,
       best && index < total ? h("p", { class: "analysis-best" }, t("analysis.engine_move", { move: best })) : null,
+      choiceTable(t, analysis.positions?.[index - 1], names),
       analysis.moves?.length ? verdictTable(t, analysis, names) : null,
     );
   }
