@@ -5,7 +5,9 @@
 
 Prints, per game: random-playout moves per second, playouts per second and legal-move
 generations per second. For Kwinty, when OpenSpiel (`pyspiel`) is importable, the
-same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio.
+same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio; for
+Counterplays, the same ratio and the engine as it was before it remembered its
+placements across moves (every position computed from scratch), in the same run.
 """
 
 from __future__ import annotations
@@ -84,22 +86,79 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=tablier.game_ids(), action="append")
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="also `hard`'s search iterations per second on Counterplays, before and after",
+    )
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {args.seconds:g} s per measurement")
+    gomoku: dict[str, float] | None = None
     for game_id in args.game or tablier.game_ids():
         figures = measure(lambda seed, g=game_id: playout_contract(g, seed), args.seconds)
         print(line(game_id, figures))
-        if game_id == "kwinty":
-            try:
-                import pyspiel  # noqa: F401
-            except ImportError:
-                print(f"{'':<22} (OpenSpiel not installed: no gomoku comparison)")
-                continue
-            theirs = measure(playout_gomoku, args.seconds)
-            print(line("openspiel gomoku (C++)", theirs))
-            ratio = figures["moves_per_s"] / theirs["moves_per_s"]
-            print(f"{'':<22} ratio kwinty/gomoku (moves/s): {ratio:.2f}")
+        if game_id == "counterplays":
+            before = measure_from_scratch(args.seconds)
+            print(line("  from scratch (before)", before))
+            gain = figures["moves_per_s"] / before["moves_per_s"]
+            print(f"{'':<22} remembered placements / from scratch (moves/s): {gain:.2f}")
+            if args.search:
+                print_search_speed()
+        if game_id not in ("kwinty", "counterplays"):
+            continue
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            print(f"{'':<22} (OpenSpiel not installed: no gomoku comparison)")
+            continue
+        if gomoku is None:
+            gomoku = measure(playout_gomoku, args.seconds)
+            print(line("openspiel gomoku (C++)", gomoku))
+        ratio = figures["moves_per_s"] / gomoku["moves_per_s"]
+        print(f"{'':<22} ratio {game_id}/gomoku (moves/s): {ratio:.3f}")
     return 0
+
+
+def print_search_speed(positions: int = 8) -> None:
+    """`hard` (1.8 s a move) on mid-game positions, remembered and from scratch, twice."""
+    from tablier.ai.players import make_player
+    from tablier.games.counterplays.state import CounterplaysState
+
+    game = tablier.load("counterplays")
+    states = []
+    for seed in range(positions):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(4, 16)):
+            player = state.current_players()[0]
+            state.apply(player, rng.choice(state.legal_moves(player)))
+        states.append(state)
+    for remember in (False, True, False, True):
+        CounterplaysState.remember = remember
+        try:
+            iterations = seconds = 0.0
+            for state in states:
+                searcher = make_player("hard", game, seed=1)
+                seat = state.current_players()[0]
+                searcher.choose(state.observation(seat), seat)
+                report = getattr(searcher, "last_report")  # noqa: B009 - MCTS players only
+                iterations += report.iterations
+                seconds += report.seconds
+        finally:
+            CounterplaysState.remember = True
+        name = "remembered" if remember else "from scratch"
+        print(f"{'':<22} hard's search, {name:<12} {iterations / seconds:>8,.0f} iterations/s")
+
+
+def measure_from_scratch(seconds: float) -> dict[str, float]:
+    """Counterplays as it was before its placements were remembered across moves."""
+    from tablier.games.counterplays.state import CounterplaysState
+
+    CounterplaysState.remember = False
+    try:
+        return measure(lambda seed: playout_contract("counterplays", seed), seconds)
+    finally:
+        CounterplaysState.remember = True
 
 
 if __name__ == "__main__":

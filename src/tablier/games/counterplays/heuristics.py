@@ -16,9 +16,7 @@ import random
 from tablier.core.game import Game
 from tablier.core.heuristics import Heuristics
 from tablier.core.state import State
-from tablier.games.counterplays import placement, scoring
-from tablier.games.counterplays.notation import notation
-from tablier.games.counterplays.shapes import BY_LETTER
+from tablier.games.counterplays import remembered, scoring
 from tablier.games.counterplays.state import CounterplaysState
 
 DECIDING_WEIGHT = 0.6  # value of owning the deciding level now (the end may differ)
@@ -57,18 +55,15 @@ class CounterplaysHeuristics(Heuristics):
 
     @staticmethod
     def _random_tile_move(state: CounterplaysState, player: int, rng: random.Random) -> bool:
-        groups = placement.cells_by_height(state.height)
-        frontier = placement.split_frontier(state.frontier)
         letters = sorted(state.left[player])
         rng.shuffle(letters)
         for letter in letters:
-            level, found = placement.best_for_tile(
-                BY_LETTER[letter], groups, state.height, state.top, frontier
-            )
+            level, (found, texts) = state.best_placements(letter)
             if found:
-                orient, anchor = found[rng.randrange(len(found))]
+                i = rng.randrange(len(found))
+                orient, anchor = remembered.decode(found[i])
                 state._place(player, orient, anchor, level)
-                state.history.append((player, notation(orient.index, anchor)))
+                state.history.append((player, texts[i]))
                 return True
         return False
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.messages import check_lang, seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
-from tablier.games.counterplays import placement, render, scoring
+from tablier.games.counterplays import placement, remembered, render, scoring
 from tablier.games.counterplays.geometry import key_neighbours, key_of
 from tablier.games.counterplays.notation import notation, orientation_of, parse
 from tablier.games.counterplays.observation import observe
@@ -28,6 +28,10 @@ Tile = tuple[int, str, tuple[int, ...], int]
 
 
 class CounterplaysState(State):
+    # False makes every position compute its placements from scratch: the reference
+    # the tests and benchmarks/engine.py compare the remembered placements with.
+    remember: ClassVar[bool] = True
+
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
         self.tiles: list[Tile] = []
@@ -36,6 +40,14 @@ class CounterplaysState(State):
         self.frontier: set[int] = set()
         self.left: list[frozenset[str]] = [frozenset(LETTERS), frozenset(LETTERS)]
         self._legal: list[Move] | None = None
+        # remembered placements, and every tile as laid (see remembered.py); a clone
+        # shares the memory until one of the two moves, then takes its own copy
+        self._memory: remembered.Memory = {}
+        self._memory_shared = False
+        self._trail: tuple[remembered.Laid, ...] = ()
+        self._warm = False
+        self._groups: dict[int, tuple[list[int], list[int]]] | None = None
+        self._split: tuple[list[int], list[int]] | None = None
 
     # ----------------------------------------------------------------- the contract
     def current_players(self) -> list[int]:
@@ -50,10 +62,68 @@ class CounterplaysState(State):
         if player not in self.current_players():
             return []
         if self._legal is None:
-            self._legal = [notation(o.index, a) for o, a in self._placements(self.left[player])]
+            if self.remember and self.tiles:
+                left = self.left[player]
+                legal: list[Move] = []
+                for letter in LETTERS:
+                    if letter in left:
+                        legal.extend(self.best_placements(letter)[1][1])
+                self._legal = legal
+            else:
+                self._legal = [notation(o.index, a) for o, a in self._placements(self.left[player])]
         return list(self._legal)
 
+    def best_placements(self, letter: str) -> tuple[int, remembered.Entry]:
+        """Rule d) for one tile: the highest level it can reach, and its placements there."""
+        if self._groups is None:
+            self._groups = placement.cells_by_height(self.height)
+        for h in sorted(self._groups, reverse=True):
+            entry = self._entry(h + 1, letter)
+            if entry[0]:
+                return h + 1, entry
+        return 1, self._entry(1, letter)
+
+    def _warm_up(self) -> None:
+        """Every tile's placements at every level, once, in a position being cloned.
+
+        A position that is cloned is most often the root of a search, cloned again for
+        each of its thousands of iterations: the clones then bring these entries up to
+        date around a few tiles instead of computing them afresh (a couple of
+        milliseconds, once, for the whole search).
+        """
+        self._warm = True
+        if self._groups is None:
+            self._groups = placement.cells_by_height(self.height)
+        levels = [1, *(h + 1 for h in self._groups)]
+        for letter in self.left[0] | self.left[1]:
+            for level in levels:
+                self._entry(level, letter)
+
+    def _entry(self, level: int, letter: str) -> remembered.Entry:
+        k = remembered.key(level, letter)
+        now = len(self.tiles)
+        known = self._memory.get(k)
+        if known is not None and known[0] == now:
+            return known[1]
+        if known is not None and now - known[0] <= remembered.HORIZON:
+            entry = known[1]
+            for laid in self._trail[known[0] : now]:
+                # a tile laid at level L changes levels L and L+1 only
+                if 0 <= level - laid.level <= 1:
+                    entry = remembered.after(entry, letter, level, laid, self.height, self.top)
+        else:
+            if self._groups is None:
+                self._groups = placement.cells_by_height(self.height)
+            if self._split is None:
+                self._split = placement.split_frontier(self.frontier)
+            entry = remembered.compute(
+                level, letter, self._groups, self.height, self.top, self._split
+            )
+        self._memory[k] = (now, entry)
+        return entry
+
     def _placements(self, letters: frozenset[str]) -> list[placement.Placement]:
+        """Every legal placement computed from scratch: the first tile, and the reference."""
         found: list[placement.Placement] = []
         if not self.tiles:
             for letter in LETTERS:
@@ -72,6 +142,15 @@ class CounterplaysState(State):
         return found
 
     def _apply(self, player: int, move: str) -> str:
+        if self.remember and self.tiles and move[:1] in self.left[player]:
+            # a move in its canonical text is found among the remembered placements,
+            # which already passed every rule; any other text takes the long way
+            level, (places, texts) = self.best_placements(move[0])
+            if move in texts:
+                i = texts.index(move)
+                orient, anchor = remembered.decode(places[i])
+                self._place(player, orient, anchor, level)
+                return texts[i]
         letter, keys = parse(move)
         if letter not in self.left[player]:
             raise REFUSALS.refuse(
@@ -106,13 +185,16 @@ class CounterplaysState(State):
             raise REFUSALS.refuse(
                 "refusal.one_tile_under", letter=letter, under=under, colour=seat_colour(owner)
             )
-        best, _ = placement.best_for_tile(
-            BY_LETTER[letter],
-            placement.cells_by_height(self.height),
-            self.height,
-            self.top,
-            placement.split_frontier(self.frontier),
-        )
+        if self.remember:
+            best = self.best_placements(letter)[0]
+        else:
+            best, _ = placement.best_for_tile(
+                BY_LETTER[letter],
+                placement.cells_by_height(self.height),
+                self.height,
+                self.top,
+                placement.split_frontier(self.frontier),
+            )
         if h + 1 != best:
             raise REFUSALS.refuse("refusal.not_highest", letter=letter, best=best)
         return h + 1
@@ -124,16 +206,32 @@ class CounterplaysState(State):
         for k in cells:
             self.height[k] = level
             self.top[k] = index
+        joined: list[int] = []
         if level == 1:
             self.frontier.difference_update(cells)
             for k in cells:
                 for n in key_neighbours(k):
-                    if n not in self.height:
+                    if n not in self.height and n not in self.frontier:
                         self.frontier.add(n)
+                        joined.append(n)
         self.left[player] = self.left[player] - {orient.letter}
         self._legal = None
+        beside = {
+            n
+            for k in cells
+            for n in key_neighbours(k)
+            if self.height.get(n) == level and self.top[n] != index
+        }
+        laid = remembered.Laid(orient, anchor, level, tuple(joined), tuple(beside))
+        self._trail = (*self._trail, laid)
+        if self._memory_shared:
+            self._memory = dict(self._memory)
+            self._memory_shared = False
+        self._groups = self._split = None
 
     def clone(self) -> CounterplaysState:
+        if self.remember and self.tiles and not self._warm:
+            self._warm_up()
         twin = object.__new__(CounterplaysState)
         twin.game = self.game
         twin.seed = self.seed
@@ -149,6 +247,13 @@ class CounterplaysState(State):
         twin.left = list(self.left)
         # the cached list is never mutated in place, only replaced, so sharing it is safe
         twin._legal = self._legal
+        # never changed in place once built, so shared as they are
+        twin._memory = self._memory
+        twin._trail = self._trail
+        self._memory_shared = twin._memory_shared = True
+        twin._warm = False
+        twin._groups = self._groups
+        twin._split = self._split
         return twin
 
     def height_at(self, x: int, y: int) -> int:
