@@ -52,8 +52,10 @@ def _play_across_a_kill(a: ServerProcess, b: ServerProcess) -> None:
         white = await Client.open(a, room, [white_token])
         black = await Client.open(b, room, [black_token])
         watcher = await Client.open(b, room)
-        # both seats show as connected, wherever their sockets are
-        await black.until(lambda m: m["type"] == "presence" and _online(m) == {0, 1})
+        # both seats show as connected, wherever their sockets are: in the state black
+        # gets on arrival, or in a later presence (the two relayed sockets of process b
+        # may reach the owner in either order, and a newcomer gets no presence of its own)
+        await black.until(lambda m: m["type"] in ("presence", "state") and _online(m) == {0, 1})
         await asyncio.gather(
             play_seat(white, 0, random.Random(1), stop_at=6),
             play_seat(black, 1, random.Random(2), stop_at=6),
