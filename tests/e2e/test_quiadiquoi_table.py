@@ -3,6 +3,7 @@ the computer. Both are created from the lobby and played by taps, as people do."
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -130,49 +131,62 @@ def test_one_device_passed_between_the_reader_and_the_players(
 
 
 def play_until_a_card_is_won(page: Any) -> None:
-    """Each player answers what the reader's screen showed earlier, or a wrong name."""
+    """Each player answers what the reader's screen showed earlier, or a wrong name.
+
+    The page redraws as the server answers, and a hand-over can cover it at any moment:
+    a step that meets a vanished element is simply tried again on the next look.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
     known: dict[str, str] = {}  # the face shown -> the answer, as read by the reader
     cards = page.locator(".players .player").filter(has_text="1 carte")
-    for step in range(1500):
-        if os.environ.get("QQ_DEBUG"):
-            print(step, page.locator("main").inner_text()[:300].replace("\n", " | "))
-        if cards.count():
-            return
-        if page.locator(".overlay .handover").is_visible():
-            page.click("[data-action=handover]")
-        elif page.locator(".qq-secret strong").is_visible():
-            shown = face_shown(page)
-            if shown is None:  # the board is between two drawings
-                page.wait_for_timeout(150)
-                continue
-            said = page.locator(".qq-secret strong").inner_text().strip()
-            known[shown] = said
-            known.setdefault(said, shown.strip("« »"))  # the card turned over asks back
-            verdicts = page.locator(".qq-yours [data-move=accept], .qq-yours [data-move=refuse]")
-            if verdicts.count():
-                right = page.locator(".qq-proposed-right").count() > 0
-                page.locator(f'.qq-yours [data-move="{"accept" if right else "refuse"}"]').click()
-            else:
-                page.wait_for_timeout(100)
-        elif page.locator("#qq-answer").is_visible():
-            shown = face_shown(page)
-            if shown is None:
-                page.wait_for_timeout(150)
-                continue
-            answer(page, known.get(shown, "Personne"))
-        elif page.locator('.qq-yours button.qq-comp[data-comp="3"]:not([disabled])').count():
-            # the turned cards (their author shown) are the ones that are won
-            page.locator('.qq-yours button.qq-comp[data-comp="3"]').click()
-            page.locator(".qq-ways [data-move]").first.click()
-        elif page.locator(".qq-yours button.qq-comp:not([disabled])").count():
-            draw_first_compartment(page)
-        elif page.locator('.qq-yours [data-move="pass"]').count():
-            page.locator('.qq-yours [data-move="pass"]').click()
-        elif page.locator(".qq-yours [data-move]").count():
-            page.locator(".qq-yours [data-move]").first.click()
-        page.wait_for_timeout(150)
+    page.set_default_timeout(4000)
+    try:
+        for step in range(1500):
+            if os.environ.get("QQ_DEBUG"):
+                print(step, page.locator("main").inner_text()[:300].replace("\n", " | "))
+            if cards.count():
+                return
+            with contextlib.suppress(PlaywrightError):
+                one_step(page, known)
+            page.wait_for_timeout(150)
+    finally:
+        page.set_default_timeout(30_000)
     shot(page, "stuck")
     raise AssertionError("no card was won")
+
+
+def one_step(page: Any, known: dict[str, str]) -> None:
+    if page.locator(".overlay .handover").is_visible():
+        page.click("[data-action=handover]")
+    elif page.locator(".qq-secret strong").is_visible():
+        shown = face_shown(page)
+        if shown is None:  # the board is between two drawings
+            return
+        said = page.locator(".qq-secret strong").inner_text().strip()
+        known[shown] = said
+        known.setdefault(said, shown.strip("« »"))  # the card turned over asks back
+        verdicts = page.locator(".qq-yours [data-move=accept], .qq-yours [data-move=refuse]")
+        if verdicts.count():
+            right = page.locator(".qq-proposed-right").count() > 0
+            page.locator(f'.qq-yours [data-move="{"accept" if right else "refuse"}"]').click()
+    elif page.locator("#qq-answer").is_visible():
+        shown = face_shown(page)
+        if shown is None:
+            return
+        # as answer() does, without waiting on a field a hand-over may have just hidden
+        page.locator("#qq-answer").fill(known.get(shown, "Personne"))
+        page.locator('[data-action="answer"]').click()
+    elif page.locator('.qq-yours button.qq-comp[data-comp="3"]:not([disabled])').count():
+        # the turned cards (their author shown) are the ones that are won
+        page.locator('.qq-yours button.qq-comp[data-comp="3"]').click()
+        page.locator(".qq-ways [data-move]").first.click()
+    elif page.locator(".qq-yours button.qq-comp:not([disabled])").count():
+        draw_first_compartment(page)
+    elif page.locator('.qq-yours [data-move="pass"]').count():
+        page.locator('.qq-yours [data-move="pass"]').click()
+    elif page.locator(".qq-yours [data-move]").count():
+        page.locator(".qq-yours [data-move]").first.click()
 
 
 def face_shown(page: Any) -> str | None:
