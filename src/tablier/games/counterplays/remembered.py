@@ -180,28 +180,12 @@ def _floor_gains(
     h = laid.level
     hget = height.get
     for o in BY_LETTER[letter]:
-        _, r1, r2, r3, r4, r5 = o.rel
-        base = o.index << SHIFT
-        for n in laid.floor_cells:
-            for r in o.by_parity[n & 1]:
-                b = n - r
-                if (
-                    hget(b) == h
-                    and hget(b + r1) == h
-                    and hget(b + r2) == h
-                    and hget(b + r3) == h
-                    and hget(b + r4) == h
-                    and hget(b + r5) == h
-                ):
-                    t = top[b]
-                    if (
-                        top[b + r1] != t
-                        or top[b + r2] != t
-                        or top[b + r3] != t
-                        or top[b + r4] != t
-                        or top[b + r5] != t
-                    ):
-                        gains.append(base | b)
+        # anchors already at height h; stacked_at checks the five other cells
+        anchors = [b for n in laid.floor_cells for r in o.by_parity[n & 1] if hget(b := n - r) == h]
+        if anchors:
+            base = o.index << SHIFT
+            found = placement.stacked_at((o,), h, (anchors, anchors), height, top)
+            gains.extend(base | b for _, b in found)
     return gains
 
 
