@@ -6,6 +6,7 @@ and `TournamentRules`; each reaches the others' steps through the stubs declared
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.messages import Message
@@ -46,30 +47,31 @@ class RulesBase(State):
         events.append(event)
         del events[:-EVENTS_KEPT]
 
-    # steps one rule module takes into another (defined by the mixins)
-    def _start_turn(self) -> None:
-        raise NotImplementedError
+    # Steps one rule module takes into another. Each is defined by one of the mixins, so
+    # they are abstract here: the state built from all three has every one of them.
+    @abstractmethod
+    def _start_turn(self) -> None: ...
 
-    def _end_turn(self, gainer: int | None) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _end_turn(self, gainer: int | None) -> None: ...
 
-    def _ask(self, card_id: str, face: str, comp: int, winnable: bool, owner: int = -1) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _ask(self, card_id: str, face: str, comp: int, winnable: bool, owner: int = -1) -> None: ...
 
-    def _hear(self, card_id: str) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _hear(self, card_id: str) -> None: ...
 
-    def _tournament_due(self) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def _tournament_due(self) -> bool: ...
 
-    def _start_tournament(self, starter: int) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _start_tournament(self, starter: int) -> None: ...
 
-    def _end(self, reason: str) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _end(self, reason: str) -> None: ...
 
-    def _summary(self, card_id: str, face: str, winner: int | None, kind: str) -> Summary:
-        raise NotImplementedError
+    @abstractmethod
+    def _summary(self, card_id: str, face: str, winner: int | None, kind: str) -> Summary: ...
 
-    def _discard_actions(self, player: int) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def _discard_actions(self, player: int) -> list[str]: ...
