@@ -59,3 +59,27 @@ export function drawFrame(parts, ctx, game, name) {
 export function tool(action, label, onclick, { disabled = false, primary = false, ghost = false } = {}) {
   return h("button", { type: "button", class: `btn${primary ? " btn-primary" : ""}${ghost ? " btn-ghost" : ""}`, "data-action": action, disabled, onclick }, label);
 }
+
+/**
+ * One action at a time: the page redraws as an action starts (its buttons disabled
+ * while `busy`) and when it ends, and a failure becomes a toast.
+ */
+export function oneAtATime(ctx, draw) {
+  const runner = {
+    busy: false,
+    async act(work) {
+      if (runner.busy) return;
+      runner.busy = true;
+      draw();
+      try {
+        await work();
+      } catch (err) {
+        ctx.toast(err.message, "error");
+      } finally {
+        runner.busy = false;
+        draw();
+      }
+    },
+  };
+  return runner;
+}

@@ -3,7 +3,7 @@
 // placements, a hint (the next tile of a tiling) or a whole solution.
 
 import { clear, h } from "../dom.js";
-import { GAME, NAMES, drawFrame, frame, post } from "./counterplays-puzzle-kit.js";
+import { GAME, NAMES, drawFrame, frame, oneAtATime, post, tool } from "./counterplays-puzzle-kit.js";
 import { createBoard } from "./registry.js";
 
 const TILINGS = ["rhombus", "triangle"];
@@ -22,7 +22,7 @@ export async function mount(main, ctx, params) {
   let tiles = [];
   let current = null;
   let note = "";
-  let busy = false;
+  const runner = oneAtATime(ctx, () => draw());
 
   const elements = frame(main, board);
 
@@ -43,17 +43,6 @@ export async function mount(main, ctx, params) {
     draw();
   }
 
-  async function act(work) {
-    if (busy) return;
-    busy = true;
-    draw();
-    try {
-      await work();
-    } finally {
-      busy = false;
-      draw();
-    }
-  }
 
   board.addEventListener("play-move", (e) => {
     note = "";
@@ -62,7 +51,7 @@ export async function mount(main, ctx, params) {
   });
 
   const hint = () =>
-    act(async () => {
+    runner.act(async () => {
       const answer = await post(`/api/puzzles/${name}/hint`, { tiles });
       if (answer.move) {
         tiles = [...tiles, answer.move];
@@ -73,7 +62,7 @@ export async function mount(main, ctx, params) {
     });
 
   const solve = () =>
-    act(async () => {
+    runner.act(async () => {
       const answer = await post(`/api/puzzles/${name}/solution`, { tiles });
       if (!answer.tiles) {
         say(answer.gave_up ? "counterplays.puzzle.gave_up" : "counterplays.puzzle.no_tiling");
@@ -104,10 +93,10 @@ export async function mount(main, ctx, params) {
     elements.status.textContent = solved ? t("counterplays.puzzle.solved") : note || t("counterplays.puzzle.progress", { n: laid });
     if (solved && note) elements.status.textContent = `${t("counterplays.puzzle.solved")} ${note}`;
     clear(elements.tools).append(
-      h("button", { type: "button", class: "btn btn-primary", "data-action": "hint", disabled: busy || solved || Boolean(obstacle), onclick: hint }, t("counterplays.puzzle.hint")),
-      h("button", { type: "button", class: "btn", "data-action": "undo", disabled: busy || !laid, onclick: () => { tiles = tiles.slice(0, -1); note = ""; refresh(); } }, t("counterplays.puzzle.undo")),
-      h("button", { type: "button", class: "btn", "data-action": "restart", disabled: busy || !laid, onclick: () => { tiles = []; note = ""; refresh(); } }, t("counterplays.puzzle.restart")),
-      h("button", { type: "button", class: "btn btn-ghost", "data-action": "solution", disabled: busy || solved || Boolean(obstacle), onclick: solve }, t("counterplays.puzzle.show_solution")),
+      tool("hint", t("counterplays.puzzle.hint"), hint, { disabled: runner.busy || solved || Boolean(obstacle), primary: true }),
+      tool("undo", t("counterplays.puzzle.undo"), () => { tiles = tiles.slice(0, -1); note = ""; refresh(); }, { disabled: runner.busy || !laid }),
+      tool("restart", t("counterplays.puzzle.restart"), () => { tiles = []; note = ""; refresh(); }, { disabled: runner.busy || !laid }),
+      tool("solution", t("counterplays.puzzle.show_solution"), solve, { disabled: runner.busy || solved || Boolean(obstacle), ghost: true }),
     );
     if (!current) return;
     board.render({
@@ -117,7 +106,7 @@ export async function mount(main, ctx, params) {
       seat: 0,
       mine: [0],
       hidden: false,
-      canPlay: !solved && !busy && current.legal_moves.length > 0,
+      canPlay: !solved && !runner.busy && current.legal_moves.length > 0,
       flip: false,
       names: [t("counterplays.puzzle.you")],
       game,

@@ -4,7 +4,7 @@
 // the engine; a hint or a solution comes from the beam-search solver.
 
 import { clear } from "../dom.js";
-import { GAME, drawFrame, frame, post, tool } from "./counterplays-puzzle-kit.js";
+import { GAME, drawFrame, frame, oneAtATime, post, tool } from "./counterplays-puzzle-kit.js";
 import { createBoard } from "./registry.js";
 
 const NAME = "level6";
@@ -18,7 +18,7 @@ export async function mount(main, ctx) {
   let moves = [];
   let current = null;
   let note = "";
-  let busy = false;
+  const runner = oneAtATime(ctx, () => draw());
 
   async function refresh() {
     try {
@@ -31,19 +31,6 @@ export async function mount(main, ctx) {
     draw();
   }
 
-  async function act(work) {
-    if (busy) return;
-    busy = true;
-    draw();
-    try {
-      await work();
-    } catch (err) {
-      ctx.toast(err.message, "error");
-    } finally {
-      busy = false;
-      draw();
-    }
-  }
 
   board.addEventListener("play-move", (e) => {
     note = "";
@@ -52,7 +39,7 @@ export async function mount(main, ctx) {
   });
 
   const hint = () =>
-    act(async () => {
+    runner.act(async () => {
       note = ctx.t("counterplays.puzzle.searching");
       draw();
       const answer = await post(`/api/puzzles/${NAME}/hint`, { moves });
@@ -64,7 +51,7 @@ export async function mount(main, ctx) {
     });
 
   const solve = () =>
-    act(async () => {
+    runner.act(async () => {
       note = ctx.t("counterplays.puzzle.searching");
       draw();
       const answer = await post(`/api/puzzles/${NAME}/solution`, { moves });
@@ -95,10 +82,10 @@ export async function mount(main, ctx) {
     parts.status.textContent = [statusText(), note].filter(Boolean).join(" ");
     const finished = solved || Boolean(current?.over);
     clear(parts.tools).append(
-      tool("hint", t("counterplays.puzzle.hint"), hint, { disabled: busy || finished, primary: true }),
-      tool("undo", t("counterplays.puzzle.undo"), () => { moves = moves.slice(0, -1); note = ""; refresh(); }, { disabled: busy || !moves.length }),
-      tool("restart", t("counterplays.puzzle.restart"), () => { moves = []; note = ""; refresh(); }, { disabled: busy || !moves.length }),
-      tool("solution", t("counterplays.puzzle.show_solution"), solve, { disabled: busy || solved, ghost: true }),
+      tool("hint", t("counterplays.puzzle.hint"), hint, { disabled: runner.busy || finished, primary: true }),
+      tool("undo", t("counterplays.puzzle.undo"), () => { moves = moves.slice(0, -1); note = ""; refresh(); }, { disabled: runner.busy || !moves.length }),
+      tool("restart", t("counterplays.puzzle.restart"), () => { moves = []; note = ""; refresh(); }, { disabled: runner.busy || !moves.length }),
+      tool("solution", t("counterplays.puzzle.show_solution"), solve, { disabled: runner.busy || solved, ghost: true }),
     );
     if (!current) return;
     const seat = current.seat ?? 0;
@@ -109,7 +96,7 @@ export async function mount(main, ctx) {
       seat,
       mine: [0, 1],
       hidden: false,
-      canPlay: !finished && !busy && current.legal_moves.length > 0,
+      canPlay: !finished && !runner.busy && current.legal_moves.length > 0,
       flip: false,
       names: [t("counterplays.puzzle.colour_0"), t("counterplays.puzzle.colour_1")],
       game,

@@ -4,7 +4,7 @@
 // server checks each tile and compares with the solver's minimum.
 
 import { clear, h } from "../dom.js";
-import { GAME, drawFrame, frame, post, tool } from "./counterplays-puzzle-kit.js";
+import { GAME, drawFrame, frame, oneAtATime, post, tool } from "./counterplays-puzzle-kit.js";
 import { createBoard } from "./registry.js";
 
 const NAME = "surround";
@@ -24,7 +24,7 @@ export async function mount(main, ctx) {
   let blacks = [];
   let current = null;
   let note = "";
-  let busy = false;
+  const runner = oneAtATime(ctx, () => draw());
   const body = () => ({ letter, whites, blacks });
 
   async function refresh() {
@@ -39,19 +39,6 @@ export async function mount(main, ctx) {
     draw();
   }
 
-  async function act(work) {
-    if (busy) return;
-    busy = true;
-    draw();
-    try {
-      await work();
-    } catch (err) {
-      ctx.toast(err.message, "error");
-    } finally {
-      busy = false;
-      draw();
-    }
-  }
 
   const lay = (move) => {
     if (current?.surrounded) blacks = [...blacks, move];
@@ -65,7 +52,7 @@ export async function mount(main, ctx) {
   });
 
   const hint = () =>
-    act(async () => {
+    runner.act(async () => {
       const answer = await post(`/api/puzzles/${NAME}/hint`, body());
       if (answer.move) {
         lay(answer.move);
@@ -75,7 +62,7 @@ export async function mount(main, ctx) {
     });
 
   const solve = () =>
-    act(async () => {
+    runner.act(async () => {
       const answer = await post(`/api/puzzles/${NAME}/solution`, body());
       whites = answer.whites;
       blacks = answer.blacks;
@@ -106,7 +93,7 @@ export async function mount(main, ctx) {
     const { t } = ctx;
     drawFrame(parts, ctx, game, NAME);
     label.textContent = t("counterplays.puzzle.surround_letter");
-    picker.disabled = busy;
+    picker.disabled = runner.busy;
     parts.why.hidden = true;
     const done = Boolean(current?.closed);
     const good = done || Boolean(current?.surrounded && current.whites <= current.minimum);
@@ -114,10 +101,10 @@ export async function mount(main, ctx) {
     parts.status.textContent = [statusText(), note].filter(Boolean).join(" ");
     const laid = whites.length + blacks.length;
     clear(parts.tools).append(
-      tool("hint", t("counterplays.puzzle.hint"), hint, { disabled: busy || done, primary: true }),
-      tool("undo", t("counterplays.puzzle.undo"), undo, { disabled: busy || !laid }),
-      tool("restart", t("counterplays.puzzle.restart"), () => { whites = []; blacks = []; note = ""; refresh(); }, { disabled: busy || !laid }),
-      tool("solution", t("counterplays.puzzle.show_solution"), solve, { disabled: busy, ghost: true }),
+      tool("hint", t("counterplays.puzzle.hint"), hint, { disabled: runner.busy || done, primary: true }),
+      tool("undo", t("counterplays.puzzle.undo"), undo, { disabled: runner.busy || !laid }),
+      tool("restart", t("counterplays.puzzle.restart"), () => { whites = []; blacks = []; note = ""; refresh(); }, { disabled: runner.busy || !laid }),
+      tool("solution", t("counterplays.puzzle.show_solution"), solve, { disabled: runner.busy, ghost: true }),
     );
     if (!current) return;
     const seat = current.seat;
@@ -128,7 +115,7 @@ export async function mount(main, ctx) {
       seat,
       mine: [seat],
       hidden: false,
-      canPlay: !done && !busy && current.legal_moves.length > 0,
+      canPlay: !done && !runner.busy && current.legal_moves.length > 0,
       flip: false,
       names: [t("counterplays.puzzle.colour_0"), t("counterplays.puzzle.colour_1")],
       game,
