@@ -105,3 +105,80 @@ def test_evaluation_prefers_the_player_with_more_live_windows() -> None:
     assert -1.0 < values[0] < 1.0
     white_more = kwinty.window_score(state, 0) > kwinty.window_score(state, 1)
     assert (values[0] > 0) == white_more
+
+
+def test_a_playout_with_a_depth_stops_there_and_scores_with_the_evaluation() -> None:
+    game = tablier.load("kwinty")
+    knowledge = kwinty.KwintyHeuristics(game)
+    knowledge.playout_depth = 3
+    rng = random.Random(5)
+    cut = 0
+    for state in random_positions("kwinty", 3):
+        played = state.clone()
+        values = knowledge.playout(played, rng)
+        moves = len(played.history) - len(state.history)
+        if played.is_terminal():
+            assert moves <= 3
+            assert values == [float(v) for v in played.returns()]
+        else:
+            cut += 1
+            assert moves == 3
+            assert values == knowledge.evaluate(played)
+    assert cut > 10
+
+
+def test_the_search_proves_a_won_kwinty_position() -> None:
+    # two open threats at once: whatever the opponent blocks, the other one wins
+    game = tablier.load("kwinty")
+    for state in random_positions("kwinty", 40):
+        player = state.current_players()[0]
+        if kwinty.winning_placements(state, player):
+            continue
+        wins_next = [
+            move
+            for move in state.legal_moves(player)
+            if move != "pass" and _wins_whatever_is_answered(state, player, str(move))
+        ]
+        if not wins_next:
+            continue
+        search = MCTSPlayer(game, 1, SearchSettings(iterations=4000))
+        move = search.choose(state.observation(player), player)
+        assert search.last_report.proven is not None
+        assert search.last_report.proven[player] == 1.0
+        assert _wins_whatever_is_answered(state, player, move) or _wins_later(state, player, move)
+        return
+    pytest.fail("no position with a two-threat win in these games")
+
+
+def _wins_whatever_is_answered(state: State, player: int, move: str) -> bool:
+    after = state.clone()
+    after.apply(player, move)
+    if after.is_terminal():
+        return after.returns()[player] == 1.0
+    other = after.current_players()[0]
+    if other == player:
+        return False
+    assert isinstance(after, KwintyState)
+    if kwinty.winning_placements(after, other) or not kwinty.winning_placements(after, player):
+        return False
+    for reply in after.legal_moves(other):
+        answered = after.clone()
+        answered.apply(other, reply)
+        if not answered.is_terminal():
+            assert isinstance(answered, KwintyState)
+            if not kwinty.winning_placements(answered, player):
+                return False
+    return True
+
+
+def _wins_later(state: State, player: int, move: str) -> bool:
+    """A proved win may take a longer road than the two-threat one: check it by search."""
+    after = state.clone()
+    after.apply(player, move)
+    if after.is_terminal():
+        return after.returns()[player] == 1.0
+    other = after.current_players()[0]
+    search = MCTSPlayer(state.game, 2, SearchSettings(iterations=4000))
+    search.choose(after.observation(other), other)
+    proven = search.last_report.proven
+    return proven is not None and proven[player] == 1.0

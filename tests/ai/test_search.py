@@ -156,7 +156,8 @@ def test_random_player_is_reproducible() -> None:
 def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_choice() -> None:
     game = NimGame(6)
     state = game.new_state(seed=0)
-    settled = mcts(game, 1, 5000)
+    # without proofs: a proof would end the search before the lead does
+    settled = MCTSPlayer(game, 1, SearchSettings(iterations=5000, solve=False))
     choice = settled.choose(state.observation(0), 0)
     assert choice == "2"
     assert settled.last_report.iterations < 5000

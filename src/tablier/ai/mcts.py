@@ -25,7 +25,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,11 @@ from tablier.core.state import State
 
 # how often (in iterations) the search checks whether its choice is already settled
 CHECK_EVERY = 64
+
+_NONE_LOST: frozenset[str] = frozenset()
+
+# the return of a won game (State.returns): nothing is better for its player
+WIN = 1.0
 
 # One joint choice: the (player, move) pairs applied from a node, in order.
 Joint = tuple[tuple[int, str], ...]
@@ -59,6 +64,10 @@ class _Node:
     moves: dict[int, Sequence[str]] | None = None
     untried: dict[int, list[str]] | None = None
     visits: int = 0
+    # the exact returns of the position once the search has proved them
+    proven: tuple[float, ...] | None = None
+    # the moves proved to lose for the one player who moves here (never chosen again)
+    lost: set[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,8 @@ class SearchSettings:
     seconds: float | None = None
     exploration: float = 1.0
     use_knowledge: bool = True
+    # prove wins and losses in the tree (perfect information only; see `_prove`)
+    solve: bool = True
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -87,6 +98,8 @@ class SearchReport:
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
     values: dict[str, float] = field(default_factory=dict)
+    # the exact returns of the root position when the search proved them
+    proven: tuple[float, ...] | None = None
 
 
 class MCTSPlayer:
@@ -111,6 +124,13 @@ class MCTSPlayer:
             heuristics_for(game) if self.settings.use_knowledge else Heuristics(game)
         )
         self.last_report = SearchReport()
+        # proofs need every position to be the one it looks like, and the game's
+        # pruning (`candidate_moves`) to drop only moves that are no better
+        self.solving = (
+            self.settings.solve
+            and not game.hidden_information
+            and self.knowledge.candidates_are_exact
+        )
 
     @property
     def budget_seconds(self) -> float | None:
@@ -178,7 +198,7 @@ class MCTSPlayer:
         node = root
         c = self.settings.exploration
         cache = not self.game.hidden_information
-        while not state.is_terminal():
+        while node.proven is None and not state.is_terminal():
             if cache:
                 expanding, choices = self._select_known(node, state, rng, c)
             else:
@@ -195,12 +215,29 @@ class MCTSPlayer:
             node = child
             if expanding:
                 break
-        values = self.knowledge.playout(state, rng)
+        if node.proven is not None:
+            values = list(node.proven)
+        else:
+            if self.solving and state.is_terminal():
+                node.proven = tuple(float(v) for v in state.returns())
+            values = self.knowledge.playout(state, rng)
         for visited, joint in path:
             for player, played in joint:
                 edge = visited.edges[player][played]
                 edge.visits += 1
                 edge.total += values[player]
+        if node.proven is not None:
+            for parent, joint in reversed(path):
+                if len(joint) != 1:
+                    break
+                mover, move = joint[0]
+                proven = parent.children[joint].proven
+                if proven is not None and proven[mover] <= -WIN:
+                    if parent.lost is None:
+                        parent.lost = set()
+                    parent.lost.add(move)
+                if not _prove(parent, mover):
+                    break
 
     def _select_known(
         self, node: _Node, state: State, rng: random.Random, c: float
@@ -235,7 +272,7 @@ class MCTSPlayer:
                 stats[chosen] = _Edge()
                 expanding = True
             else:
-                chosen = _ucb_known(stats, node.visits, c)
+                chosen = _ucb_known(stats, node.visits, c, node.lost or _NONE_LOST)
             choices.append((player, chosen))
         return expanding, choices
 
@@ -272,6 +309,8 @@ class MCTSPlayer:
         root: _Node, seat: int, done: int, limit: float, start: float, deadline: float
     ) -> bool:
         """Whether the rest of the budget can no longer change the most visited move."""
+        if root.proven is not None:
+            return True
         stats = root.edges.get(seat)
         if not stats or len(stats) < 2:
             return False
@@ -288,28 +327,70 @@ class MCTSPlayer:
         report = SearchReport(
             visits={m: e.visits for m, e in stats.items()},
             values={m: e.total / e.visits for m, e in stats.items() if e.visits},
+            proven=root.proven,
         )
         self.last_report = report
         if not stats:
             return str(moves[0])
+        choices = list(stats.items())
+        proven = {move: child.proven for (((_, move),), child) in _single_children(root, seat)}
+        if root.proven is not None and root.proven[seat] > -WIN:
+            # proved: play a move that keeps the proved result
+            choices = [(m, e) for m, e in choices if proven.get(m) == root.proven]
+        else:
+            lost = root.lost or _NONE_LOST
+            choices = [(m, e) for m, e in choices if m not in lost] or choices
         # most visited, then best mean: the robust choice of UCT
         best = max(
-            stats.items(),
+            choices,
             key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)),
         )
         return best[0]
 
 
-def _ucb_known(stats: dict[str, _Edge], parent_visits: int, c: float) -> str:
+def _ucb_known(stats: dict[str, _Edge], parent_visits: int, c: float, lost: Set[str]) -> str:
     log_parent = math.log(parent_visits)
     best_move = ""
     best_score = -math.inf
     for move, edge in stats.items():
+        if move in lost:
+            continue
         score = edge.total / edge.visits + c * math.sqrt(log_parent / edge.visits)
         if score > best_score:
             best_score = score
             best_move = move
-    return best_move
+    return best_move or next(iter(stats))
+
+
+def _single_children(node: _Node, player: int) -> list[tuple[Joint, _Node]]:
+    """The children reached by one move of `player` alone."""
+    return [
+        (joint, child)
+        for joint, child in node.children.items()
+        if len(joint) == 1 and joint[0][0] == player
+    ]
+
+
+def _prove(node: _Node, mover: int) -> bool:
+    """Prove `node`, where `mover` alone moves, from its children if they suffice.
+
+    One child won for the mover proves the node (nothing is better for him); otherwise
+    every move must have been tried and proved, and the node's result is the best of
+    them for the mover. That is minimax over proved results, exact because the moves
+    searched are all those worth playing (`Heuristics.candidates_are_exact`).
+    """
+    children = [child for _, child in _single_children(node, mover)]
+    for child in children:
+        if child.proven is not None and child.proven[mover] >= WIN:
+            node.proven = child.proven
+            return True
+    if node.untried is None or node.untried.get(mover) or len(node.children) != len(children):
+        return False
+    results = [child.proven for child in children]
+    if not results or any(r is None for r in results):
+        return False
+    node.proven = max((r for r in results if r is not None), key=lambda r: r[mover])
+    return True
 
 
 def _ucb(stats: dict[str, _Edge], moves: Sequence[str], c: float) -> str:

@@ -33,6 +33,12 @@ class Heuristics:
     # (None: play to the end of the game).
     playout_depth: int | None = None
 
+    # Whether `candidate_moves` only ever drops moves that are no better than one it
+    # keeps (an ignored forced block loses, an ignored win is no better than taking
+    # it). The search then proves wins and losses from the candidates alone; a game
+    # whose pruning is a guess must say False.
+    candidates_are_exact: bool = True
+
     def __init__(self, game: Game) -> None:
         self.game = game
 

@@ -201,7 +201,12 @@ class KwintyHeuristics(Heuristics):
             return super().playout(state, rng)
         assert isinstance(state, KwintyState)
         geo = state.geo
+        depth = self.playout_depth
+        steps = 0
         while state.to_move is not None:
+            if depth is not None and steps >= depth:
+                return self.evaluate(state)
+            steps += 1
             player = state.to_move
             mine = state._placements(player)
             if not mine:
