@@ -397,11 +397,17 @@ def _ucb_implicit(node: _Node, player: int, c: float, weight: float) -> str:
 
 
 def _back_up_estimates(path: list[tuple[_Node, Joint]]) -> None:
-    """Each node on the path takes the best estimate of its children for its mover."""
+    """Each node on the path takes the best estimate of its children for its mover.
+
+    Only once all its moves are expanded: the best of a few children can be worse than
+    the node's own evaluation, which it keeps until then.
+    """
     for parent, joint in reversed(path):
         if len(joint) != 1:
             return
         mover = joint[0][0]
+        if parent.untried is not None and parent.untried.get(mover):
+            return
         best: tuple[float, ...] | None = None
         for child in parent.children.values():
             estimate = child.estimate
