@@ -51,3 +51,17 @@ def test_easy_plays_a_legal_move() -> None:
     game = NimGame(9)
     move = make_player("easy", game, 3).choose(game.new_state(seed=0).observation(0), 0)
     assert move in {"1", "2", "3"}
+
+
+def test_every_level_but_easy_proves_wins_in_its_tree() -> None:
+    game = NimGame(7)
+    observation = game.new_state(seed=0).observation(0)
+    proving = {}
+    for name in ("easy", "medium", "hard", "expert"):
+        player = make_player(name, game, 0)
+        assert isinstance(player, MCTSPlayer)
+        player.choose(observation, 0)
+        proving[name] = player.last_report.proven
+    assert proving["easy"] is None
+    # 7 stones: taking 3 leaves a multiple of four, a proved win for the mover
+    assert all(proving[name] == (1.0, -1.0) for name in ("medium", "hard", "expert"))

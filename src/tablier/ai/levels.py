@@ -3,9 +3,12 @@
 | level                | method                                    | budget per move          |
 |----------------------|-------------------------------------------|--------------------------|
 | `facile` / `easy`    | MCTS, random playouts, no game knowledge  | 60 iterations (≤ 0.1 s)  |
-| `moyen` / `medium`   | MCTS with the game's knowledge            | 300 iterations (≤ 0.3 s) |
-| `difficile` / `hard` | MCTS with the game's knowledge            | 1.8 s                    |
-| `expert`             | MCTS with the game's knowledge            | 6 s                      |
+| `moyen` / `medium`   | MCTS-solver with the game's knowledge     | 300 iterations (≤ 0.3 s) |
+| `difficile` / `hard` | MCTS-solver with the game's knowledge     | 1.8 s                    |
+| `expert`             | MCTS-solver with the game's knowledge     | 6 s                      |
+
+`easy` proves nothing: a beginner's opponent that always saw a win in one would not be
+one.
 
 `hard` stays under the 2 s a move the platform allows on a 2-core machine, with a
 margin for the clock check granularity. `easy` and `medium` stop at whichever budget
@@ -34,16 +37,18 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(
         ("easy", "facile"),
-        SearchSettings(iterations=60, seconds=0.1, use_knowledge=False),
+        SearchSettings(iterations=60, seconds=0.1, use_knowledge=False, solve=False),
         "MCTS, random playouts, no game knowledge",
     ),
     Level(
         ("medium", "moyen"),
         SearchSettings(iterations=300, seconds=0.3),
-        "MCTS with the game's knowledge",
+        "MCTS-solver with the game's knowledge",
     ),
-    Level(("hard", "difficile"), SearchSettings(seconds=1.8), "MCTS with the game's knowledge"),
-    Level(("expert",), SearchSettings(seconds=6.0), "MCTS with the game's knowledge"),
+    Level(
+        ("hard", "difficile"), SearchSettings(seconds=1.8), "MCTS-solver with the game's knowledge"
+    ),
+    Level(("expert",), SearchSettings(seconds=6.0), "MCTS-solver with the game's knowledge"),
 )
 
 # The time per move of `hard`, which reference players (OpenSpiel's MCTS) also get.
