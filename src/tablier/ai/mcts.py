@@ -40,6 +40,11 @@ CHECK_EVERY = 64
 
 _NONE_LOST: frozenset[str] = frozenset()
 
+# the share of its time a search gives the game's own proof of a win (`forced_win`),
+# or the time it gives it with an iteration budget only
+FORCED_WIN_SHARE = 0.15
+FORCED_WIN_SECONDS = 0.05
+
 # the return of a won game (State.returns): nothing is better for its player
 WIN = 1.0
 
@@ -82,6 +87,10 @@ class SearchSettings:
     use_knowledge: bool = True
     # prove wins and losses in the tree (perfect information only; see `_prove`)
     solve: bool = True
+    # ask the game's own search for a proved win before searching (`forced_win`)
+    forced_wins: bool = True
+    # ask the game's own quick proof at every new node (`proved_returns`)
+    leaf_proofs: bool = True
     # weight of the implicit minimax of evaluations in selection (0: plain UCT)
     implicit: float = 0.0
 
@@ -104,6 +113,8 @@ class SearchReport:
     values: dict[str, float] = field(default_factory=dict)
     # the exact returns of the root position when the search proved them
     proven: tuple[float, ...] | None = None
+    # the move came from the game's own proof of a win, not from the search
+    forced: bool = False
 
 
 class MCTSPlayer:
@@ -158,6 +169,13 @@ class MCTSPlayer:
             self.last_report = SearchReport(seconds=time.perf_counter() - start)
             return str(moves[0])
         settings = self.settings
+        if self.solving and settings.forced_wins and len(moves) > 1:
+            # a win the game's own search proves is played without more ado
+            spend = FORCED_WIN_SHARE * settings.seconds if settings.seconds else FORCED_WIN_SECONDS
+            won = self.knowledge.forced_win(root_state, seat, spend)
+            if won is not None and won in moves:
+                self.last_report = SearchReport(seconds=time.perf_counter() - start, forced=True)
+                return str(won)
         # keep a margin for the final choice and the clock's own granularity
         deadline = start + settings.seconds * 0.92 if settings.seconds is not None else math.inf
         limit = settings.iterations if settings.iterations is not None else math.inf
@@ -225,12 +243,19 @@ class MCTSPlayer:
             terminal = state.is_terminal()
             if self.solving and terminal:
                 node.proven = tuple(float(v) for v in state.returns())
+            elif self.solving and self.settings.leaf_proofs and path:
+                proved = self.knowledge.proved_returns(state)
+                if proved is not None:
+                    node.proven = tuple(proved)
             if self.settings.implicit and node.estimate is None:
                 node.estimate = tuple(
                     float(v)
                     for v in (state.returns() if terminal else self.knowledge.evaluate(state))
                 )
-            values = self.knowledge.playout(state, rng)
+            if node.proven is not None and not terminal:
+                values = list(node.proven)  # proved by the game's test: no playout needed
+            else:
+                values = self.knowledge.playout(state, rng)
         for visited, joint in path:
             for player, played in joint:
                 edge = visited.edges[player][played]

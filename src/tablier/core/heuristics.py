@@ -58,6 +58,21 @@ class Heuristics:
         """
         return list(moves)
 
+    def forced_win(self, state: State, player: int, seconds: float) -> Move | None:
+        """A move of `player` that wins against every reply, found by a search of the
+        game's own within `seconds`, or None (the default knows none).
+
+        The search players ask it at the root before searching; a game answers only
+        with moves it has proved, never with a guess.
+        """
+        return None
+
+    def proved_returns(self, state: State) -> list[float] | None:
+        """The exact returns of `state` when a quick test of the game's own proves them
+        (e.g. the player to move wins by force), else None; asked of new tree nodes by
+        searches that prove (default: nothing is proved this way)."""
+        return None
+
     def playout(self, state: State, rng: random.Random) -> list[float]:
         """Play `state` on (it may be changed) and return a value per player.
 

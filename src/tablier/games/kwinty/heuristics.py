@@ -29,6 +29,10 @@ Placement = tuple[int, int, str]
 # weight of a live window holding 1..4 of the player's cells
 WINDOW_WEIGHTS = (0.0, 0.05, 0.3, 1.0, 4.0)
 EVAL_SCALE = 6.0
+# how many of his own moves the threat-space search gives the attacker
+THREAT_DEPTH = 6
+# the same, at every new node of the search tree (kept short: it runs thousands of times)
+LEAF_THREAT_DEPTH = 2
 
 
 def cells_of(geo: Geometry, col: int, row: int, orient: str) -> int:
@@ -195,6 +199,23 @@ class KwintyHeuristics(Heuristics):
             if after.is_terminal() or not winning_placements(after, other):
                 blocking.append(move)
         return blocking or list(moves)
+
+    def forced_win(self, state: State, player: int, seconds: float) -> Move | None:
+        # imported here: the threat search builds on this module
+        from tablier.games.kwinty.threats import forced_win
+
+        assert isinstance(state, KwintyState)
+        found = forced_win(state, player, THREAT_DEPTH, seconds)
+        return None if found is None else Move(found)
+
+    def proved_returns(self, state: State) -> list[float] | None:
+        from tablier.games.kwinty.threats import forced_win
+
+        assert isinstance(state, KwintyState)
+        player = state.to_move
+        if player is None or forced_win(state, player, LEAF_THREAT_DEPTH, 1.0) is None:
+            return None
+        return [1.0, -1.0] if player == 0 else [-1.0, 1.0]
 
     def playout(self, state: State, rng: random.Random) -> list[float]:
         if not self.threat_playouts:
