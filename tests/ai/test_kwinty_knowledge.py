@@ -125,3 +125,23 @@ def test_a_playout_with_a_depth_stops_there_and_scores_with_the_evaluation() -> 
             assert moves == 3
             assert values == knowledge.evaluate(played)
     assert cut > 10
+
+
+@pytest.mark.parametrize("variant", ["kwinty", "kwintie"])
+@pytest.mark.parametrize("short_faces", ["strict", "ends"])
+def test_placements_from_the_bit_boards_are_the_engines_placements(
+    variant: str, short_faces: str
+) -> None:
+    game = tablier.load("kwinty", variant=variant, short_faces=short_faces)
+    checked = 0
+    for seed in range(15):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert isinstance(state, KwintyState)
+            for player in (0, 1):
+                assert sorted(kwinty.placements(state, player)) == sorted(state._placements(player))
+                checked += 1
+            mover = state.current_players()[0]
+            state.apply(mover, rng.choice(state.legal_moves(mover)))
+    assert checked > 300

@@ -115,7 +115,9 @@ class KwintyState(State):
     def clone(self) -> KwintyState:
         twin = KwintyState.__new__(KwintyState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.__class__()
+        # a fresh Random would seed itself from the system first: copy the state only
+        kind = type(self.rng)
+        twin.rng = kind.__new__(kind)
         twin.rng.setstate(self.rng.getstate())
         twin.setup = dict(self.setup)
         twin.history = list(self.history)

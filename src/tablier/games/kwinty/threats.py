@@ -18,7 +18,13 @@ from __future__ import annotations
 
 import time
 
-from tablier.games.kwinty.heuristics import notation, winning_placements
+from tablier.games.kwinty.heuristics import (
+    cells_of,
+    notation,
+    placements,
+    threat_masks,
+    winning_placements,
+)
 from tablier.games.kwinty.state import KwintyState
 
 
@@ -50,7 +56,13 @@ def _attack(state: KwintyState, player: int, depth: int, deadline: float) -> str
         return None  # he threatens first: answering is not attacking
     if time.perf_counter() > deadline:
         raise _OutOfTime
-    for placement in state._placements(player):
+    geo = state.geo
+    mine = state.occ[player]
+    occupied = mine | state.occ[other]
+    for placement in placements(state, player):
+        cells = cells_of(geo, *placement)
+        if not any(threat_masks(geo, mine | cells, occupied | cells)):
+            continue  # no five within one piece afterwards: no threat, no need to play it
         after = state.clone()
         after.play_fast(player, *placement)
         if after.is_terminal() or after.to_move != other:
@@ -64,7 +76,7 @@ def _attack(state: KwintyState, player: int, depth: int, deadline: float) -> str
 
 def _every_reply_loses(state: KwintyState, player: int, depth: int, deadline: float) -> bool:
     other = 1 - player
-    replies = state._placements(other)
+    replies = placements(state, other)
     if not replies:
         answered = state.clone()
         answered.apply(other, "pass")
