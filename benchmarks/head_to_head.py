@@ -32,7 +32,7 @@ def _search(
     c: float = 1.0,
     implicit: float = 0,
     forced: bool = True,
-    leaf: bool = True,
+    leaf: bool = False,
 ) -> Factory:
     def make(game: Game, seed: int | None = None) -> Player:
         settings = SearchSettings(
@@ -55,8 +55,8 @@ def candidates(seconds: float) -> dict[str, Factory]:
     return {
         "shipped": _search(seconds, solve=False),
         "solver": _search(seconds, solve=True),
-        "solver-no-threats": _search(seconds, solve=True, forced=False, leaf=False),
-        "solver-root-threats": _search(seconds, solve=True, leaf=False),
+        "solver-no-threats": _search(seconds, solve=True, forced=False),
+        "solver-leaf-threats": _search(seconds, solve=True, leaf=True),
         **{f"solver-cut{d}": _search(seconds, solve=True, depth=d) for d in (4, 8, 16)},
         **{f"solver-c{c}": _search(seconds, solve=True, c=c) for c in (0.5, 0.7, 1.4, 2.0)},
         **{f"solver-imm{w}": _search(seconds, solve=True, implicit=w) for w in (0.2, 0.4)},

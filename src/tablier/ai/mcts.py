@@ -89,8 +89,9 @@ class SearchSettings:
     solve: bool = True
     # ask the game's own search for a proved win before searching (`forced_win`)
     forced_wins: bool = True
-    # ask the game's own quick proof at every new node (`proved_returns`)
-    leaf_proofs: bool = True
+    # ask the game's own quick proof at every new node (`proved_returns`); off: on
+    # Kwinty it costs more search than it brings (docs/ai.md)
+    leaf_proofs: bool = False
     # weight of the implicit minimax of evaluations in selection (0: plain UCT)
     implicit: float = 0.0
 

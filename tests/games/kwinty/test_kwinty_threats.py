@@ -93,14 +93,16 @@ def test_hard_plays_a_proved_threat_win_at_once() -> None:
 
 
 def test_the_tree_proves_a_won_position_and_plays_a_winning_move() -> None:
-    # the tree's own proofs, without the root's threat search that would answer first
+    # the tree's proofs helped by the short threat test at its nodes (an option of the
+    # search), without the root's threat search that would answer first
     game = tablier.load("kwinty")
     proved = 0
     for state in positions(40, 4):
         player = state.current_players()[0]
         if winning_placements(state, player) or forced_win(state, player, 3, SECONDS) is None:
             continue
-        search = MCTSPlayer(game, 1, SearchSettings(iterations=4000, forced_wins=False))
+        settings = SearchSettings(iterations=4000, forced_wins=False, leaf_proofs=True)
+        search = MCTSPlayer(game, 1, settings)
         move = search.choose(state.observation(player), player)
         proven = search.last_report.proven
         assert proven is not None and proven[player] == 1.0
