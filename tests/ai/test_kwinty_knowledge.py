@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -12,21 +11,10 @@ from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.core.state import State
 
 kwinty = pytest.importorskip("tablier.games.kwinty.heuristics")
+from kwinty_positions import random_positions  # noqa: E402
+
 from tablier.games.kwinty.geometry import has_five  # noqa: E402
 from tablier.games.kwinty.state import KwintyState  # noqa: E402
-
-
-def random_positions(variant: str, games: int) -> Iterator[KwintyState]:
-    game = tablier.load("kwinty", variant=variant)
-    for seed in range(games):
-        state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            assert isinstance(state, KwintyState)
-            yield state
-            player = state.current_players()[0]
-            state = state.clone()
-            state.apply(player, rng.choice(state.legal_moves(player)))
 
 
 @pytest.mark.parametrize("variant", ["kwinty", "kwintie"])

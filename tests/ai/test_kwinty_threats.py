@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
+from kwinty_positions import random_positions
 
 import tablier
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
@@ -12,19 +11,6 @@ from tablier.games.kwinty.state import KwintyState
 from tablier.games.kwinty.threats import forced_win
 
 SECONDS = 5.0  # generous: a test must not depend on the machine's speed
-
-
-def positions(games: int, seed: int) -> Iterator[KwintyState]:
-    game = tablier.load("kwinty")
-    rng = random.Random(seed)
-    for index in range(games):
-        state = game.new_state(seed=index)
-        while not state.is_terminal():
-            assert isinstance(state, KwintyState)
-            yield state
-            player = state.current_players()[0]
-            state = state.clone()
-            state.apply(player, rng.choice(state.legal_moves(player)))
 
 
 def wins_against_every_reply(state: KwintyState, player: int, move: str, depth: int) -> bool:
@@ -54,7 +40,7 @@ def wins_against_every_reply(state: KwintyState, player: int, move: str, depth: 
 def test_every_claimed_win_holds_against_every_reply() -> None:
     deep = 0
     claimed = 0
-    for state in positions(60, 1):
+    for state in random_positions("kwinty", 60, 1):
         player = state.current_players()[0]
         move = forced_win(state, player, 3, SECONDS)
         if move is None:
@@ -68,7 +54,7 @@ def test_every_claimed_win_holds_against_every_reply() -> None:
 
 
 def test_no_win_is_claimed_while_the_opponent_can_win_first() -> None:
-    for state in positions(40, 2):
+    for state in random_positions("kwinty", 40, 2):
         player = state.current_players()[0]
         if winning_placements(state, player) or not winning_placements(state, 1 - player):
             continue
@@ -77,7 +63,7 @@ def test_no_win_is_claimed_while_the_opponent_can_win_first() -> None:
 
 def test_hard_plays_a_proved_threat_win_at_once() -> None:
     game = tablier.load("kwinty")
-    for state in positions(60, 3):
+    for state in random_positions("kwinty", 60, 3):
         player = state.current_players()[0]
         if winning_placements(state, player):
             continue
@@ -97,7 +83,7 @@ def test_the_tree_proves_a_won_position_and_plays_a_winning_move() -> None:
     # search), without the root's threat search that would answer first
     game = tablier.load("kwinty")
     proved = 0
-    for state in positions(40, 4):
+    for state in random_positions("kwinty", 40, 4):
         player = state.current_players()[0]
         if winning_placements(state, player) or forced_win(state, player, 3, SECONDS) is None:
             continue
