@@ -86,3 +86,15 @@ def test_a_quiwin_choice_is_judged_from_what_its_player_knew() -> None:
     verdicts = judge(record["moves"], positions)
     assert all(v["drop"] >= 0 for v in verdicts)
     assert positions[-1]["value"] == record["returns"][0]
+
+
+def test_a_position_the_search_proves_is_valued_exactly() -> None:
+    # Nim, 7 stones: the mover wins by taking 3; 9 stones: he wins by taking 1; 8: he loses
+    from ai_toys import NimGame
+
+    from tablier.ai.analysis import _value
+
+    for stones, exact in ((7, 1.0), (9, 1.0), (8, -1.0)):
+        state = NimGame(stones).new_state(seed=0)
+        assert _value(state, 0, 400, seed=1) == exact
+        assert _value(state, 1, 400, seed=1) == -exact

@@ -79,8 +79,13 @@ def _value(state: State, seat: int, iterations: int, seed: int, depth: int = 0) 
     mover = state.current_players()[0]
     player = MCTSPlayer(state.game, seed, SearchSettings(iterations=iterations), name="analysis")
     best = player.choose(state.observation(mover), mover)
-    values = player.last_report.values
-    if best in values:
+    report = player.last_report
+    values = report.values
+    if report.proven is not None:
+        value = report.proven[mover]  # the search proved it: exact
+    elif report.forced:
+        value = 1.0  # a win the game's own search proved
+    elif best in values:
         value = values[best]
     elif depth < 4:
         # a move the game's knowledge forces (a win, a block) is not searched: look after it
