@@ -30,7 +30,6 @@ def _search(
     solve: bool,
     depth: int | None = None,
     c: float = 1.0,
-    implicit: float = 0,
     forced: bool = True,
     leaf: bool = False,
 ) -> Factory:
@@ -39,7 +38,6 @@ def _search(
             seconds=seconds,
             solve=solve,
             exploration=c,
-            implicit=implicit,
             forced_wins=forced,
             leaf_proofs=leaf,
         )
@@ -59,7 +57,6 @@ def candidates(seconds: float) -> dict[str, Factory]:
         "solver-leaf-threats": _search(seconds, solve=True, leaf=True),
         **{f"solver-cut{d}": _search(seconds, solve=True, depth=d) for d in (4, 8, 16)},
         **{f"solver-c{c}": _search(seconds, solve=True, c=c) for c in (0.5, 0.7, 1.4, 2.0)},
-        **{f"solver-imm{w}": _search(seconds, solve=True, implicit=w) for w in (0.2, 0.4)},
     }
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 
 import pytest
-from ai_toys import DuelGame, NimGame, NimState, TicTacToeGame
+from ai_toys import DuelGame, NimGame, TicTacToeGame
 
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.core.game import Game
@@ -125,25 +125,3 @@ def test_no_proof_with_hidden_information() -> None:
     seat = state.current_players()[0]
     player.choose(state.observation(seat), seat)
     assert player.last_report.proven is None
-
-
-class _Counting(Heuristics):
-    """Scores a Nim position by what the rule of multiples of four says of it."""
-
-    def evaluate(self, state: State) -> list[float]:
-        assert isinstance(state, NimState)
-        stones = state.stones
-        mover = state.current_players()[0]
-        value = [0.0, 0.0]
-        value[mover] = 0.5 * nim_value(stones)
-        value[1 - mover] = -value[mover]
-        return value
-
-
-def test_implicit_minimax_backs_up_the_best_evaluation_and_still_plays_right() -> None:
-    game = NimGame(23)
-    player = MCTSPlayer(game, 3, SearchSettings(iterations=600, implicit=0.5, solve=False))
-    player.knowledge = _Counting(game)
-    move = player.choose(game.new_state(seed=0).observation(0), 0)
-    # 23 stones: leaving 20, a multiple of four, is the only winning move
-    assert move == "3"

@@ -73,8 +73,6 @@ class _Node:
     proven: tuple[float, ...] | None = None
     # the moves proved to lose for the one player who moves here (never chosen again)
     lost: set[str] | None = None
-    # implicit minimax: the best evaluation reachable in this node's subtree
-    estimate: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,8 +90,6 @@ class SearchSettings:
     # ask the game's own quick proof at every new node (`proved_returns`); off: on
     # Kwinty it costs more search than it brings (docs/ai.md)
     leaf_proofs: bool = False
-    # weight of the implicit minimax of evaluations in selection (0: plain UCT)
-    implicit: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -248,11 +244,6 @@ class MCTSPlayer:
                 proved = self.knowledge.proved_returns(state)
                 if proved is not None:
                     node.proven = tuple(proved)
-            if self.settings.implicit and node.estimate is None:
-                node.estimate = tuple(
-                    float(v)
-                    for v in (state.returns() if terminal else self.knowledge.evaluate(state))
-                )
             if node.proven is not None and not terminal:
                 values = list(node.proven)  # proved by the game's test: no playout needed
             else:
@@ -262,8 +253,6 @@ class MCTSPlayer:
                 edge = visited.edges[player][played]
                 edge.visits += 1
                 edge.total += values[player]
-        if self.settings.implicit:
-            _back_up_estimates(path)
         if node.proven is not None:
             for parent, joint in reversed(path):
                 if len(joint) != 1:
@@ -309,8 +298,6 @@ class MCTSPlayer:
                 chosen = untried.pop()
                 stats[chosen] = _Edge()
                 expanding = True
-            elif self.settings.implicit and len(node.moves) == 1:
-                chosen = _ucb_implicit(node, player, c, self.settings.implicit)
             else:
                 chosen = _ucb_known(stats, node.visits, c, node.lost or _NONE_LOST)
             choices.append((player, chosen))
@@ -400,46 +387,6 @@ def _ucb_known(stats: dict[str, _Edge], parent_visits: int, c: float, lost: Set[
             best_score = score
             best_move = move
     return best_move or next(iter(stats))
-
-
-def _ucb_implicit(node: _Node, player: int, c: float, weight: float) -> str:
-    """UCB on a mix of the playouts' mean and the minimax of evaluations below."""
-    log_parent = math.log(node.visits)
-    lost = node.lost or _NONE_LOST
-    best_move = ""
-    best_score = -math.inf
-    for move, edge in node.edges[player].items():
-        if move in lost:
-            continue
-        mean = edge.total / edge.visits
-        estimate = node.children[((player, move),)].estimate
-        if estimate is not None:
-            mean = (1 - weight) * mean + weight * estimate[player]
-        score = mean + c * math.sqrt(log_parent / edge.visits)
-        if score > best_score:
-            best_score = score
-            best_move = move
-    return best_move or next(iter(node.edges[player]))
-
-
-def _back_up_estimates(path: list[tuple[_Node, Joint]]) -> None:
-    """Each node on the path takes the best estimate of its children for its mover.
-
-    Only once all its moves are expanded: the best of a few children can be worse than
-    the node's own evaluation, which it keeps until then.
-    """
-    for parent, joint in reversed(path):
-        if len(joint) != 1:
-            return
-        mover = joint[0][0]
-        if parent.untried is not None and parent.untried.get(mover):
-            return
-        best: tuple[float, ...] | None = None
-        for child in parent.children.values():
-            estimate = child.estimate
-            if estimate is not None and (best is None or estimate[mover] > best[mover]):
-                best = estimate
-        parent.estimate = best
 
 
 def _single_children(node: _Node, player: int) -> list[tuple[Joint, _Node]]:
