@@ -111,13 +111,23 @@ def place_by_click(page: Any, rng: random.Random) -> str:
     return move
 
 
-def place_by_taps(page: Any, rng: random.Random) -> str:
+def place_by_taps(page: Any, rng: random.Random, *, resend: bool = False) -> str:
     spots = page.locator(f"{BOARD} .cp-spots polygon.now")
     spots.nth(rng.randrange(spots.count())).tap()
     bar = page.locator(f"{BOARD} .cp-confirm")
     expect(bar).to_be_visible()
     ghost = page.locator(f"{BOARD} .ghost.pending")
     expect(ghost).to_have_count(1)
+    if resend:
+        # the server sends the same position again (a presence change does): the
+        # placement on offer must stay, not vanish under the player's finger
+        offered = ghost.get_attribute("data-move")
+        page.evaluate(
+            f"(() => {{ const b = document.querySelector('{BOARD}');"
+            " b.render({...b.view, state: JSON.parse(JSON.stringify(b.view.state))}); })()"
+        )
+        expect(bar).to_be_visible()
+        expect(ghost).to_have_attribute("data-move", offered)
     if bar.locator("[data-action=next]").count():
         # several placements cover the spot: look at the next one before choosing
         first = ghost.get_attribute("data-move")
@@ -136,7 +146,10 @@ def play_whole_game(page: Any, url: str, room: str, *, touch: bool, name: str) -
         if len(mine) == 3:
             shot(page, f"{name}-choosing", at=BOARD)
         before = page.evaluate(f"document.querySelector('{BOARD}').view.state.move_count")
-        mine.append(place_by_taps(page, rng) if touch else place_by_click(page, rng))
+        if touch:
+            mine.append(place_by_taps(page, rng, resend=not mine))
+        else:
+            mine.append(place_by_click(page, rng))
         page.wait_for_function(
             f"document.querySelector('{BOARD}').view.state.move_count > {before}"
         )

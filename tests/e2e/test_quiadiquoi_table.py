@@ -55,6 +55,31 @@ def answer(page: Any, text: str) -> None:
     page.locator('[data-action="answer"]').click()
 
 
+REDRAW = """(extra) => {
+    const b = document.querySelector('quiadiquoi-board');
+    const state = JSON.parse(JSON.stringify(b.view.state));
+    state.legal_moves = state.legal_moves.filter((m) => !m.startsWith('name:')).concat(extra);
+    b.render({...b.view, state});
+}"""
+
+
+def typed_words_survive_a_redraw(page: Any) -> None:
+    """Both fields of the form naming a quotation keep what is typed when the page redraws.
+
+    The form is offered by the steal die; here the position the server sent is drawn again
+    with that offer added, as another player's move redraws it while someone types.
+    """
+    page.evaluate(REDRAW, ["name:<author>|<quote>"])
+    form = page.locator("quiadiquoi-board form.qq-name")
+    form.locator("input[name=author]").fill("Molière")
+    form.locator("input[name=quote]").fill("Le petit chat est mort")
+    page.evaluate(REDRAW, ["name:<author>|<quote>"])
+    expect(form.locator("input[name=author]")).to_have_value("Molière")
+    expect(form.locator("input[name=quote]")).to_have_value("Le petit chat est mort")
+    page.evaluate(REDRAW, [])
+    expect(form).to_have_count(0)
+
+
 def hand_over(page: Any, to: str) -> None:
     overlay = page.locator(".overlay .handover")
     expect(overlay).to_be_visible()
@@ -86,6 +111,7 @@ def test_one_device_passed_between_the_reader_and_the_players(
         hand_over(page, principal)
     # the principal player draws and answers wrongly
     expect(page.locator("quiadiquoi-board .qq-me")).to_contain_text(principal)
+    typed_words_survive_a_redraw(page)
     draw_first_compartment(page)
     expect(page.locator("quiadiquoi-board .qq-card .qq-shown")).to_be_visible()
     expect(page.locator(".qq-secret")).to_have_count(0)  # not the reader: no answer shown

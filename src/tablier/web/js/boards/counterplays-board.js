@@ -133,7 +133,10 @@ class CounterplaysBoard extends HTMLElement {
     this.view = view;
     const obs = view.state.observation;
     const legal = view.canPlay && !view.hidden ? view.state.legal_moves : [];
-    if (legal !== this.legalRef) {
+    // a state sent again (a presence or clock update) keeps what the player was choosing
+    const legalKey = `${view.state.move_count}:${legal.join(" ")}`;
+    if (legalKey !== this.legalKey) {
+      this.legalKey = legalKey;
       this.legalRef = legal;
       this.groups = groupMoves(legal);
       this.pending = null;

@@ -216,8 +216,11 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const { t, state, seat, names } = view;
     const obs = state.observation;
     // keep what is being typed across the re-renders the other players' moves cause
-    const input = this.querySelector("input[data-draft]");
-    const draft = input ? { key: input.dataset.draft, value: input.value, focused: document.activeElement === input } : null;
+    const drafts = [...this.querySelectorAll("input[data-draft]")].map((input) => ({
+      key: input.dataset.draft,
+      value: input.value,
+      focused: document.activeElement === input,
+    }));
     clear(this);
     this.className = "qq-board";
     if (view.hidden || !obs) {
@@ -242,7 +245,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
     this.append(act);
     this.drawAct(act, view, obs);
     this.drawStage(view, obs);
-    if (draft) {
+    for (const draft of drafts) {
       const again = this.querySelector(`input[data-draft="${draft.key}"]`);
       if (again) {
         again.value = draft.value;
@@ -372,7 +375,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
     }
     if (options.name) {
       const author = h("input", { name: "author", autocomplete: "off", "data-draft": `name-a-${key}`, placeholder: t("quiadiquoi.name_author") });
-      const words = h("input", { name: "quote", autocomplete: "off", placeholder: t("quiadiquoi.name_quote") });
+      const words = h("input", { name: "quote", autocomplete: "off", "data-draft": `name-q-${key}`, placeholder: t("quiadiquoi.name_quote") });
       act.append(
         h(
           "form",
