@@ -32,6 +32,7 @@ def _search(
     c: float = 1.0,
     forced: bool = True,
     leaf: bool = False,
+    reuse: bool = False,
 ) -> Factory:
     def make(game: Game, seed: int | None = None) -> Player:
         settings = SearchSettings(
@@ -40,6 +41,7 @@ def _search(
             exploration=c,
             forced_wins=forced,
             leaf_proofs=leaf,
+            reuse=reuse,
         )
         player = MCTSPlayer(game, seed, settings)
         if depth is not None:
@@ -53,6 +55,7 @@ def candidates(seconds: float) -> dict[str, Factory]:
     return {
         "shipped": _search(seconds, solve=False),
         "solver": _search(seconds, solve=True),
+        "solver-reuse": _search(seconds, solve=True, reuse=True),
         "solver-no-threats": _search(seconds, solve=True, forced=False),
         "solver-leaf-threats": _search(seconds, solve=True, leaf=True),
         **{f"solver-cut{d}": _search(seconds, solve=True, depth=d) for d in (4, 8, 16)},

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import json
 import math
 import random
 import secrets
@@ -90,6 +91,10 @@ class SearchSettings:
     # ask the game's own quick proof at every new node (`proved_returns`); off: on
     # Kwinty it costs more search than it brings (docs/ai.md)
     leaf_proofs: bool = False
+    # perfect information: start from the part of the last search's tree the moves
+    # played since lead to. Off for iteration budgets, whose choice must depend only
+    # on the seed and the observation
+    reuse: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -112,6 +117,8 @@ class SearchReport:
     proven: tuple[float, ...] | None = None
     # the move came from the game's own proof of a win, not from the search
     forced: bool = False
+    # root visits inherited from the previous search's tree (`SearchSettings.reuse`)
+    reused: int = 0
 
 
 class MCTSPlayer:
@@ -143,6 +150,8 @@ class MCTSPlayer:
             and not game.hidden_information
             and self.knowledge.candidates_are_exact
         )
+        # the last search's root and the game it was for (`SearchSettings.reuse`)
+        self._kept: _Kept | None = None
 
     @property
     def budget_seconds(self) -> float | None:
@@ -177,7 +186,11 @@ class MCTSPlayer:
         deadline = start + settings.seconds * 0.92 if settings.seconds is not None else math.inf
         limit = settings.iterations if settings.iterations is not None else math.inf
         hidden = self.game.hidden_information
-        root = _Node()
+        reusing = settings.reuse and not hidden
+        root = (self._reused(observation, seat) if reusing else None) or _Node()
+        reused = root.visits
+        if reusing:
+            self._kept = _Kept(_game_key(observation), _played(observation), root, root_state)
         done = 0
         # the tree holds no reference cycles; a full collection in the middle of a
         # timed search would only cost time (and overrun the budget)
@@ -207,9 +220,34 @@ class MCTSPlayer:
             if collecting:
                 gc.enable()
         choice = self._best(root, seat, moves)
+        self.last_report.reused = reused
         self.last_report.iterations = done
         self.last_report.seconds = time.perf_counter() - start
         return choice
+
+    def _reused(self, observation: dict[str, Any], seat: int) -> _Node | None:
+        """The node of the kept tree for this position, if the moves since lead there.
+
+        The kept root's position, with the moves played since applied, must show the
+        seat exactly this observation: the node is then this very position.
+        """
+        kept = self._kept
+        if kept is None or kept.game != _game_key(observation):
+            return None
+        played = _played(observation)
+        if played[: len(kept.played)] != kept.played:
+            return None
+        node = kept.root
+        state = kept.state.clone()
+        for step in played[len(kept.played) :]:
+            child = node.children.get((step,))
+            if child is None:
+                return None
+            state.apply(*step)
+            node = child
+        if _canonical(state.observation(seat)) != _canonical(observation):
+            return None
+        return node
 
     # ------------------------------------------------------------------ the search
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
@@ -373,6 +411,29 @@ class MCTSPlayer:
             key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)),
         )
         return best[0]
+
+
+@dataclass
+class _Kept:
+    game: str
+    played: tuple[tuple[int, str], ...]
+    root: _Node
+    state: State
+
+
+def _game_key(observation: dict[str, Any]) -> str:
+    return json.dumps(
+        [observation.get("game"), observation.get("options"), observation.get("num_players")],
+        sort_keys=True,
+    )
+
+
+def _canonical(observation: dict[str, Any]) -> str:
+    return json.dumps(observation, sort_keys=True, default=str)
+
+
+def _played(observation: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(p), str(m)) for p, m in observation.get("moves", ()))
 
 
 def _ucb_known(stats: dict[str, _Edge], parent_visits: int, c: float, lost: Set[str]) -> str:
