@@ -85,6 +85,7 @@ def row(game: str, opponent: str, target: float, hard: PlayerSummary, seconds: f
         f"| {_pct(rate)} [{_pct(low)}, {_pct(high)}] | {_pct(hard.score)} "
         f"| {_elo(hard.elo[0])} [{_elo(hard.elo[1])}, {_elo(hard.elo[2])}] "
         f"| ≥ {_pct(target)} | {verdict} "
+        f"| {' / '.join('-'.join(map(str, wdl)) for wdl in hard.by_seat)} "
         f"| {hard.mean_time:.2f} / {hard.max_time:.2f} | {hard.over_budget}/{hard.moves} "
         f"| {seconds / 60:.1f} |"
     )
@@ -92,8 +93,9 @@ def row(game: str, opponent: str, target: float, hard: PlayerSummary, seconds: f
 
 HEADER = (
     "| game | hard vs | games | W-D-L | hard's wins [95% Wilson] | score | Elo diff [95%] "
-    "| target | target met? | hard s/move mean / max | moves > budget+10% | minutes |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "| target | target met? | W-D-L at seat 0 (begins) / seat 1 "
+    "| hard s/move mean / max | moves > budget+10% | minutes |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 

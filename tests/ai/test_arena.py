@@ -77,6 +77,9 @@ def test_summary_counts_results_from_each_players_point_of_view() -> None:
     assert a.max_time == 0.3
     assert a.over_budget == 3  # 0.3 s is more than 0.25 s + 10%, in each of 3 games
     assert b.over_budget == 0
+    # the same results split by the seat each sat at (seat 0 begins)
+    assert a.by_seat == ((1, 1, 0), (0, 0, 1))
+    assert b.by_seat == ((1, 0, 0), (0, 1, 1))
 
 
 @pytest.mark.parametrize(

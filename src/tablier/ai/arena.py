@@ -150,6 +150,9 @@ class PlayerSummary:
     budget: float | None
     over_budget: int  # moves beyond budget * (1 + BUDGET_TOLERANCE)
     illegal: int
+    # (wins, draws, losses) in the games where the player sat at seat 0, 1, …: a game
+    # that favours who begins shows here
+    by_seat: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def games(self) -> int:
@@ -168,6 +171,10 @@ def summarize(spec: MatchSpec, results: Sequence[GameResult]) -> list[PlayerSumm
         budget = next((r.budgets[who] for r in results), None)
         over = sum(t > budget * (1 + BUDGET_TOLERANCE) for t in times) if budget is not None else 0
         illegal = sum(r.illegal_by == who for r in results)
+        by_seat = tuple(
+            _wdl([r.score_of(who) for r in results if r.seating[seat] == who])
+            for seat in range(len(spec.players))
+        )
         summaries.append(
             PlayerSummary(
                 name=name,
@@ -185,6 +192,13 @@ def summarize(spec: MatchSpec, results: Sequence[GameResult]) -> list[PlayerSumm
                 budget=budget,
                 over_budget=over,
                 illegal=illegal,
+                by_seat=by_seat,
             )
         )
     return summaries
+
+
+def _wdl(scores: Sequence[float]) -> tuple[int, int, int]:
+    wins = sum(s == 1.0 for s in scores)
+    draws = sum(s == 0.5 for s in scores)
+    return wins, draws, len(scores) - wins - draws
