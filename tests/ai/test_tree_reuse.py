@@ -128,3 +128,10 @@ def test_without_the_setting_every_search_is_fresh() -> None:
     state.apply(other, state.legal_moves(other)[0])
     reply(state, me, seat)
     assert me._kept is None and me.last_report.reused == 0
+
+
+def test_hard_and_expert_keep_their_tree_and_easy_and_medium_do_not() -> None:
+    from tablier.ai.levels import LEVELS
+
+    reuse = {level.names[0]: level.settings.reuse for level in LEVELS}
+    assert reuse == {"easy": False, "medium": False, "hard": True, "expert": True}

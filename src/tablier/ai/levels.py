@@ -7,6 +7,9 @@
 | `difficile` / `hard` | MCTS-solver with the game's knowledge     | 1.8 s                    |
 | `expert`             | MCTS-solver with the game's knowledge     | 6 s                      |
 
+`hard` and `expert` keep their tree from one move to the next (`SearchSettings.reuse`);
+`easy` and `medium`, whose iteration budgets make them reproducible, start afresh.
+
 `easy` proves nothing: a beginner's opponent that always saw a win in one would not be
 one.
 
@@ -46,9 +49,15 @@ LEVELS: tuple[Level, ...] = (
         "MCTS-solver with the game's knowledge",
     ),
     Level(
-        ("hard", "difficile"), SearchSettings(seconds=1.8), "MCTS-solver with the game's knowledge"
+        ("hard", "difficile"),
+        SearchSettings(seconds=1.8, reuse=True),
+        "MCTS-solver with the game's knowledge, its tree kept from move to move",
     ),
-    Level(("expert",), SearchSettings(seconds=6.0), "MCTS-solver with the game's knowledge"),
+    Level(
+        ("expert",),
+        SearchSettings(seconds=6.0, reuse=True),
+        "MCTS-solver with the game's knowledge, its tree kept from move to move",
+    ),
 )
 
 # The time per move of `hard`, which reference players (OpenSpiel's MCTS) also get.

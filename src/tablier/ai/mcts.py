@@ -225,6 +225,10 @@ class MCTSPlayer:
         self.last_report.seconds = time.perf_counter() - start
         return choice
 
+    def continues(self, observation: dict[str, Any], seat: int) -> bool:
+        """Whether this position follows the last search's, inside its kept tree."""
+        return self._reused(observation, seat) is not None
+
     def _reused(self, observation: dict[str, Any], seat: int) -> _Node | None:
         """The node of the kept tree for this position, if the moves since lead there.
 

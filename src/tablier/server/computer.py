@@ -12,6 +12,7 @@ import signal
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,11 +38,33 @@ def think(
     seat: int,
 ) -> str:
     """Run in a worker: rebuild the game and let the named player choose."""
+    game = _game(game_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    player = _player_for(game_id, level, game, seed, observation, seat)
+    return str(player.choose(observation, seat))
+
+
+# Players whose search keeps its tree from move to move (`hard`, `expert`), kept by the
+# worker so that a game's next decision, if it lands here, starts from that tree. A
+# player is taken again only when the position follows its last one (`continues`).
+KEPT_PLAYERS = 6
+_kept: OrderedDict[int, tuple[str, str, Any]] = OrderedDict()
+
+
+def _player_for(
+    game_id: str, level: str, game: Any, seed: int, observation: dict[str, Any], seat: int
+) -> Any:
     import tablier.ai  # registers every player name, levels included
 
-    game = _game(game_id, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    for key, (gid, lvl, player) in reversed(_kept.items()):
+        if gid == game_id and lvl == level and player.continues(observation, seat):
+            _kept.move_to_end(key)
+            return player
     player = tablier.ai.make_player(level, game, seed)
-    return str(player.choose(observation, seat))
+    if getattr(getattr(player, "settings", None), "reuse", False):
+        _kept[id(player)] = (game_id, level, player)
+        while len(_kept) > KEPT_PLAYERS:
+            _kept.popitem(last=False)
+    return player
 
 
 def _die_with_parent(parent: int) -> None:
