@@ -98,6 +98,17 @@ def choose_tile_and_turn(page: Any, rng: random.Random, touch: bool) -> None:
     raise AssertionError(f"tile {letter} lit spots but no turn of it has a place")
 
 
+def hint_has_its_own_line(page: Any) -> None:
+    """On a phone the tool bar is a flexible row and the long hint wraps below the count,
+    even when no other board's styles were loaded first."""
+    tools = page.locator(f"{BOARD} .cp-tools")
+    assert tools.evaluate("(e) => getComputedStyle(e).display") == "flex"
+    count = page.locator(f"{BOARD} .cp-count-here").bounding_box()
+    hint = page.locator(f"{BOARD} .cp-tools .hint-touch").bounding_box()
+    assert count is not None and hint is not None
+    assert hint["y"] >= count["y"] + count["height"] - 1
+
+
 def place_by_click(page: Any, rng: random.Random) -> str:
     spots = page.locator(f"{BOARD} .cp-spots polygon.now")
     spot = spots.nth(rng.randrange(spots.count()))
@@ -144,6 +155,8 @@ def play_whole_game(page: Any, url: str, room: str, *, touch: bool, name: str) -
     while my_turn_or_over(page) == "turn":
         choose_tile_and_turn(page, rng, touch)
         if len(mine) == 3:
+            if touch:
+                hint_has_its_own_line(page)
             shot(page, f"{name}-choosing", at=BOARD)
         before = page.evaluate(f"document.querySelector('{BOARD}').view.state.move_count")
         if touch:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 import unicodedata
 import urllib.request
@@ -325,6 +326,11 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
     shot(ana.page, "phone-return-card")
     ana.tap('.qq-yours [data-move^="return "]')
     expect(host.locator("quiadiquoi-host .qh-meta")).to_contain_text("1 tournoi")
+    # the move list says in words what was paid, never the moves' codes
+    listed = ana.page.locator(".moves-panel .moves")
+    expect(listed).to_contain_text("défausse un jeton")
+    expect(listed).to_contain_text("rend une carte")
+    assert not re.search(r"\b(discard|return) \w", listed.inner_text())
     expect(ana.page.locator(".qq-me .qq-won")).to_have_count(0)
     bruno.my_turn(".qq-sabot")
     shot(bruno.page, "phone-choose")

@@ -193,7 +193,7 @@ class QuiAdiQuoiBoard extends HTMLElement {
 
   // the move list in words; while the game goes on the server sends spoken moves without
   // their words ("answer:…"): the table heard them once, nobody keeps a written list
-  moveText({ t, move }) {
+  moveText({ t, move, names }) {
     const [kind, ...rest] = String(move).split(":");
     const words = rest.join(":");
     const hidden = words === "…";
@@ -202,7 +202,14 @@ class QuiAdiQuoiBoard extends HTMLElement {
       return t(`quiadiquoi.mv.${kind}`, { text: kind === "name" ? words.replace("|", " — ") : words });
     }
     const take = /^take (\d)(?: (with|from) (\S+))?$/.exec(move);
-    if (take) return t("quiadiquoi.mv.take", { comp: take[1] });
+    if (take) {
+      if (take[2] === "with") return t("quiadiquoi.mv.take_with", { comp: take[1], cat: t(`quiadiquoi.cat.${take[3]}`) });
+      if (take[2] === "from") return t("quiadiquoi.mv.take_from", { comp: take[1], name: names?.[Number(take[3])] ?? "" });
+      return t("quiadiquoi.mv.take", { comp: take[1] });
+    }
+    // a card or a token given up or aimed at: the words say what, not its code
+    const card = /^(discard|return|steal|send) (\S+)$/.exec(move);
+    if (card) return t(`quiadiquoi.mv.${card[1]}`, { cat: card[1] === "discard" ? t(`quiadiquoi.cat.${card[2]}`) : "" });
     const simple = ["abstain", "claim", "pass", "accept", "refuse", "timeout", "clue", "stop"];
     return simple.includes(move) ? t(`quiadiquoi.mv.${move}`) : null;
   }
