@@ -61,6 +61,20 @@ def test_serve_refuses_a_port_outside_1_to_65535(tablier_run: Run, port: str) ->
     assert line == f"--port doit être un port entre 1 et 65535, pas {port}"
 
 
+@pytest.mark.parametrize("url", ["postgresql://h:port/x", "nosuchdb://h/x"])
+def test_serve_refuses_an_unreadable_database_url(tablier_run: Run, url: str) -> None:
+    line = one_line(tablier_run("serve", "--db", url, timeout=60))
+    assert line.startswith(f"--db : « {url} » n'est ni une URL de base")
+
+
+def test_serve_takes_a_plain_path_as_a_sqlite_file(tmp_path: Path) -> None:
+    from tablier.cli.serve import database_url
+
+    assert database_url(str(tmp_path / "mine.db")) == f"sqlite:///{tmp_path / 'mine.db'}"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert database_url(None) is None
+
+
 def test_version_on_stdout(tablier_run: Run) -> None:
     done = tablier_run("--version")
     assert done.returncode == 0 and done.stderr == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -25,6 +26,22 @@ def serve(
     from tablier.server.db_lock import DatabaseBusy
 
     try:
-        run(host=host, port=port, db_url=db)
+        run(host=host, port=port, db_url=database_url(db))
     except DatabaseBusy as exc:
         fail(str(exc))
+
+
+def database_url(db: str | None) -> str | None:
+    """`--db` as a URL: a plain path names a SQLite file; a URL must be readable."""
+    if db is None:
+        return None
+    if "://" not in db:
+        return "sqlite:///" + str(Path(db).expanduser().resolve())
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        make_url(db).get_dialect()  # an unknown kind of database is refused here too
+    except (ArgumentError, ValueError):
+        fail(say("db_url", db=db))
+    return db

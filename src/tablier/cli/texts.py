@@ -83,8 +83,9 @@ TEXTS = Catalogue(
         "help.host": {"fr": "adresse d'écoute", "en": "address to listen on"},
         "help.port": {"fr": "port d'écoute (1 à 65535)", "en": "port to listen on (1 to 65535)"},
         "help.db": {
-            "fr": "URL de la base de données (par défaut : fichier SQLite tablier.db)",
-            "en": "database URL (default: SQLite file tablier.db)",
+            "fr": "URL de la base de données, ou chemin d'un fichier SQLite "
+            "(par défaut : fichier SQLite tablier.db)",
+            "en": "database URL, or the path of a SQLite file (default: SQLite file tablier.db)",
         },
         "help.arena": {
             "fr": "Faire jouer des ordinateurs entre eux : résultats avec intervalles "
@@ -161,6 +162,12 @@ TEXTS = Catalogue(
         "seat.range": {
             "fr": "--seat doit être entre 0 et {last}",
             "en": "--seat must be between 0 and {last}",
+        },
+        "db_url": {
+            "fr": "--db : « {db} » n'est ni une URL de base de données lisible "
+            "(ex. postgresql://hôte/base) ni un chemin de fichier",
+            "en": "--db: '{db}' is neither a readable database URL "
+            "(e.g. postgresql://host/base) nor a file path",
         },
         "port": {
             "fr": "--port doit être un port entre 1 et 65535, pas {port}",
