@@ -6,8 +6,9 @@
 Prints, per game: random-playout moves per second, playouts per second and legal-move
 generations per second. For Kwinty, when OpenSpiel (`pyspiel`) is importable, the
 same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio; for
-Counterplays, the same ratio and the engine as it was before it remembered its
-placements across moves (every position computed from scratch), in the same run.
+Counterplays, the same ratio and, in the same run, the engine's two Python generators:
+the one that remembers placements across moves (used where the compiled generator
+cannot be built) and the one before it (every position computed from scratch).
 """
 
 from __future__ import annotations
@@ -98,10 +99,7 @@ def main(argv: list[str]) -> int:
         figures = measure(lambda seed, g=game_id: playout_contract(g, seed), args.seconds)
         print(line(game_id, figures))
         if game_id == "counterplays":
-            before = measure_from_scratch(args.seconds)
-            print(line("  from scratch (before)", before))
-            gain = figures["moves_per_s"] / before["moves_per_s"]
-            print(f"{'':<22} remembered placements / from scratch (moves/s): {gain:.2f}")
+            print_counterplays_ways(figures, args.seconds)
             if args.search:
                 print_search_speed()
         if game_id not in ("kwinty", "counterplays"):
@@ -120,7 +118,7 @@ def main(argv: list[str]) -> int:
 
 
 def print_search_speed(positions: int = 8) -> None:
-    """`hard` (1.8 s a move) on mid-game positions, remembered and from scratch, twice."""
+    """`hard` (1.8 s a move) on mid-game positions with each generator, twice."""
     from tablier.ai.players import make_player
     from tablier.games.counterplays.state import CounterplaysState
 
@@ -133,32 +131,51 @@ def print_search_speed(positions: int = 8) -> None:
             player = state.current_players()[0]
             state.apply(player, rng.choice(state.legal_moves(player)))
         states.append(state)
-    for remember in (False, True, False, True):
-        CounterplaysState.remember = remember
+    ways = [("from scratch", False, False), ("remembered", False, True), ("compiled", True, True)]
+    for name, compiled, remember in ways * 2:
+        CounterplaysState.compiled, CounterplaysState.remember = compiled, remember
         try:
             iterations = seconds = 0.0
             for state in states:
+                # the positions were made with the default engine: rebuild them this way
+                twin = game.new_state(seed=state.seed)
+                for player, move in state.history:
+                    twin.apply(player, move)
                 searcher = make_player("hard", game, seed=1)
-                seat = state.current_players()[0]
-                searcher.choose(state.observation(seat), seat)
+                seat = twin.current_players()[0]
+                searcher.choose(twin.observation(seat), seat)
                 report = getattr(searcher, "last_report")  # noqa: B009 - MCTS players only
                 iterations += report.iterations
                 seconds += report.seconds
         finally:
-            CounterplaysState.remember = True
-        name = "remembered" if remember else "from scratch"
+            CounterplaysState.compiled = CounterplaysState.remember = True
         print(f"{'':<22} hard's search, {name:<12} {iterations / seconds:>8,.0f} iterations/s")
 
 
-def measure_from_scratch(seconds: float) -> dict[str, float]:
-    """Counterplays as it was before its placements were remembered across moves."""
+def print_counterplays_ways(default: dict[str, float], seconds: float) -> None:
+    """The default engine against its two Python generators, and the gain."""
+    from tablier.games.counterplays import fastgen
+
+    compiled = fastgen.load() is not None
+    remembered = measure_way(seconds, compiled=False, remember=True)
+    before = measure_way(seconds, compiled=False, remember=False)
+    print(f"{'':<22} (above: {'the compiled generator' if compiled else 'not compiled here'})")
+    print(line("  remembered (Python)", remembered))
+    print(line("  from scratch (before)", before))
+    for name, figures in (("default", default), ("remembered", remembered)):
+        gain = figures["moves_per_s"] / before["moves_per_s"]
+        print(f"{'':<22} {name} / from scratch (moves/s): {gain:.2f}")
+
+
+def measure_way(seconds: float, *, compiled: bool, remember: bool) -> dict[str, float]:
+    """Counterplays with one of its generators (see CounterplaysState's switches)."""
     from tablier.games.counterplays.state import CounterplaysState
 
-    CounterplaysState.remember = False
+    CounterplaysState.compiled, CounterplaysState.remember = compiled, remember
     try:
         return measure(lambda seed: playout_contract("counterplays", seed), seconds)
     finally:
-        CounterplaysState.remember = True
+        CounterplaysState.compiled = CounterplaysState.remember = True
 
 
 if __name__ == "__main__":

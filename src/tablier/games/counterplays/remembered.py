@@ -40,6 +40,8 @@ HORIZON = 12
 
 # placement -> its text: a dict lookup costs a fraction of the notation cache's call
 _TEXTS: dict[int, Move] = {}
+# and back: a move's canonical text -> its placement
+_CODES: dict[str, int] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +192,21 @@ def _floor_gains(
 
 
 def _entry(places: list[int]) -> Entry:
-    get = _TEXTS.get
-    return tuple(places), tuple([get(p) or _text(p) for p in places])
+    return tuple(places), tuple(texts(places))
+
+
+def texts(places: list[int]) -> list[Move]:
+    """The canonical texts of placements."""
+    try:  # most often every text is known, and a map over the dict is twice as fast
+        return list(map(_TEXTS.__getitem__, places))
+    except KeyError:
+        get = _TEXTS.get
+        return [get(p) or _text(p) for p in places]
+
+
+def code_of(text: str) -> int | None:
+    """The placement a canonical text names, if it was ever produced here."""
+    return _CODES.get(text)
 
 
 def _text(p: int) -> Move:
@@ -199,5 +214,7 @@ def _text(p: int) -> Move:
     if text is None:
         if len(_TEXTS) > 400_000:  # a long-lived server: forget rather than grow
             _TEXTS.clear()
+            _CODES.clear()
         text = _TEXTS[p] = notation(p >> SHIFT, p & ANCHOR)
+        _CODES[text] = p
     return text

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from array import array
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.messages import check_lang, seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
-from tablier.games.counterplays import placement, remembered, render, scoring
+from tablier.games.counterplays import fastgen, placement, remembered, render, scoring
 from tablier.games.counterplays.geometry import key_neighbours, key_of
 from tablier.games.counterplays.notation import notation, orientation_of, parse
 from tablier.games.counterplays.observation import observe
@@ -31,6 +33,9 @@ class CounterplaysState(State):
     # False makes every position compute its placements from scratch: the reference
     # the tests and benchmarks/engine.py compare the remembered placements with.
     remember: ClassVar[bool] = True
+    # True uses the compiled generator (fastgen.py) when this machine could build it;
+    # a position keeps the way it was created with (see `_gen`).
+    compiled: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
@@ -48,6 +53,11 @@ class CounterplaysState(State):
         self._warm = False
         self._groups: dict[int, tuple[list[int], list[int]]] | None = None
         self._split: tuple[list[int], list[int]] | None = None
+        # the compiled generator, the six cells of each tile laid in order (its input),
+        # and its last answer: (letters asked, placements, level of each letter)
+        self._gen = fastgen.load() if self.compiled and self.remember else None
+        self._cells: array[int] = array("i")
+        self._fast: tuple[int, list[int], list[int]] | None = None
 
     # ----------------------------------------------------------------- the contract
     def current_players(self) -> list[int]:
@@ -62,7 +72,10 @@ class CounterplaysState(State):
         if player not in self.current_players():
             return []
         if self._legal is None:
-            if self.remember and self.tiles:
+            if self._gen is not None and self.tiles:
+                codes, _levels = self._generated(fastgen.letter_mask(self.left[player]))
+                self._legal = remembered.texts(codes)
+            elif self.remember and self.tiles:
                 left = self.left[player]
                 legal: list[Move] = []
                 for letter in LETTERS:
@@ -75,6 +88,8 @@ class CounterplaysState(State):
 
     def best_placements(self, letter: str) -> tuple[int, remembered.Entry]:
         """Rule d) for one tile: the highest level it can reach, and its placements there."""
+        if self._gen is not None:
+            return self._compiled_best(letter)
         if self._groups is None:
             self._groups = placement.cells_by_height(self.height)
         for h in sorted(self._groups, reverse=True):
@@ -82,6 +97,26 @@ class CounterplaysState(State):
             if entry[0]:
                 return h + 1, entry
         return 1, self._entry(1, letter)
+
+    def _generated(self, mask: int) -> tuple[list[int], list[int]]:
+        """The compiled generator's answer for these letters (bits of LETTERS), kept."""
+        known = self._fast
+        if known is not None and known[0] & mask == mask:
+            return known[1], known[2]
+        assert self._gen is not None
+        codes, levels = self._gen.generate(self._cells, mask)
+        self._fast = (mask, codes, levels)
+        return codes, levels
+
+    def _compiled_best(self, letter: str) -> tuple[int, remembered.Entry]:
+        i = remembered.LETTER_INDEX[letter]
+        codes, levels = self._generated(1 << i)
+        # orientations are numbered letter after letter, so a letter's placements
+        # are one run of the sorted codes
+        first, last = _CODE_RANGE[letter]
+        lo, hi = bisect_left(codes, first), bisect_left(codes, last)
+        mine = codes[lo:hi]
+        return levels[i], (tuple(mine), tuple(remembered.texts(mine)))
 
     def _warm_up(self) -> None:
         """Every tile's placements at every level, once, in a position being cloned.
@@ -142,7 +177,16 @@ class CounterplaysState(State):
         return found
 
     def _apply(self, player: int, move: str) -> str:
-        if self.remember and self.tiles and move[:1] in self.left[player]:
+        if self._gen is not None and self.tiles and move[:1] in self.left[player]:
+            code = remembered.code_of(move)
+            if code is not None:
+                codes, levels = self._generated(fastgen.letter_mask(self.left[player]))
+                i = bisect_left(codes, code)
+                if i < len(codes) and codes[i] == code:
+                    orient, anchor = remembered.decode(code)
+                    self._place(player, orient, anchor, levels[remembered.LETTER_INDEX[move[0]]])
+                    return move
+        elif self.remember and self.tiles and move[:1] in self.left[player]:
             # a move in its canonical text is found among the remembered placements,
             # which already passed every rule; any other text takes the long way
             level, (places, texts) = self.best_placements(move[0])
@@ -216,6 +260,11 @@ class CounterplaysState(State):
                         joined.append(n)
         self.left[player] = self.left[player] - {orient.letter}
         self._legal = None
+        self._fast = None
+        self._cells.extend(cells)
+        self._groups = self._split = None
+        if self._gen is not None:
+            return  # the compiled generator needs no memory of the past
         beside = {
             n
             for k in cells
@@ -230,7 +279,7 @@ class CounterplaysState(State):
         self._groups = self._split = None
 
     def clone(self) -> CounterplaysState:
-        if self.remember and self.tiles and not self._warm:
+        if self._gen is None and self.remember and self.tiles and not self._warm:
             self._warm_up()
         twin = object.__new__(CounterplaysState)
         twin.game = self.game
@@ -254,6 +303,9 @@ class CounterplaysState(State):
         twin._warm = False
         twin._groups = self._groups
         twin._split = self._split
+        twin._gen = self._gen
+        twin._cells = array("i", self._cells)
+        twin._fast = self._fast
         return twin
 
     def height_at(self, x: int, y: int) -> int:
@@ -290,6 +342,16 @@ class CounterplaysState(State):
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         return render.render(self, check_lang(lang))
+
+
+# a letter's placements lie in [first, last) among the codes
+_CODE_RANGE = {
+    letter: (
+        BY_LETTER[letter][0].index << remembered.SHIFT,
+        (BY_LETTER[letter][-1].index + 1) << remembered.SHIFT,
+    )
+    for letter in LETTERS
+}
 
 
 def _placement_order(p: placement.Placement) -> tuple[int, int]:

@@ -1,0 +1,125 @@
+"""The legal placements in compiled code (fastgen.c), built on first use with cffi.
+
+Why compiled: in Python, each move costs a dozen calls bringing one tile's placements
+up to date (remembered.py); the C loop over the stack's cells does the whole position
+from scratch in a few microseconds. The C file is compiled once per machine and
+Python version into a cache folder (`TABLIER_CACHE`, else `~/.cache/tablier`); a
+machine without a C compiler or cffi keeps the Python generator, which gives the same
+moves in the same order (the tests compare them over a thousand games).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import sysconfig
+import tempfile
+from array import array
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tablier.games.counterplays.geometry import WIDTH
+from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
+
+SOURCE = Path(__file__).with_name("fastgen.c")
+# room for every placement of one position: far above the most seen in random games
+ROOM = 1 << 17
+_DECLARATIONS = """
+int cp_setup(int grid_width, int count, const int *data);
+int cp_generate(const int *cells, int n_cells, int letters, int *out, int room, int *levels);
+void cp_cell_by_cell(int on);
+"""
+ALL_LETTERS = (1 << len(LETTERS)) - 1
+
+
+class FastGenerator:
+    """One loaded copy of the compiled generator, with its output buffers."""
+
+    def __init__(self, module: Any) -> None:
+        self._ffi = module.ffi
+        self._lib = module.lib
+        data = []
+        for o in ORIENTATIONS:
+            data += [LETTERS.index(o.letter), int(o.first_up), *o.rel]
+        if self._lib.cp_setup(WIDTH, len(ORIENTATIONS), self._ffi.new("int[]", data)) != 0:
+            raise RuntimeError("the compiled generator refused the orientation table")
+        self._out = self._ffi.new("int[]", ROOM)
+        self._levels = self._ffi.new("int[]", len(LETTERS))
+
+    def generate(self, cells: array[int], letters: int) -> tuple[list[int], list[int]]:
+        """Placements (`orientation << 21 | anchor`, sorted) and each letter's level.
+
+        `cells` holds six keys per tile laid, in order (at least one tile); `letters`
+        has bit i set for the i-th letter of LETTERS. Letters not asked have level 0.
+        """
+        ffi = self._ffi
+        n = self._lib.cp_generate(
+            ffi.from_buffer("int[]", cells), len(cells), letters, self._out, ROOM, self._levels
+        )
+        if n < 0:
+            raise ValueError("the stack is beyond what the compiled generator handles")
+        return ffi.unpack(self._out, n), ffi.unpack(self._levels, len(LETTERS))
+
+    def cell_by_cell(self, on: bool) -> None:
+        """Leave the bit-boards aside (True) or use them again (False); for the tests."""
+        self._lib.cp_cell_by_cell(int(on))
+
+
+@cache
+def letter_mask(letters: frozenset[str]) -> int:
+    """The bits of these letters, bit i for the i-th letter of LETTERS."""
+    mask = 0
+    for letter in letters:
+        mask |= 1 << LETTERS.index(letter)
+    return mask
+
+
+@cache
+def load() -> FastGenerator | None:
+    """The compiled generator, building it if needed; None when it cannot be built."""
+    if os.environ.get("TABLIER_PURE_PYTHON"):
+        return None
+    try:
+        return FastGenerator(_module())
+    except Exception:  # no compiler, no cffi, a read-only cache: the Python path stays
+        return None
+
+
+def _module() -> Any:
+    source = SOURCE.read_text(encoding="utf-8")
+    tag = hashlib.sha256((source + _DECLARATIONS + sys.version).encode()).hexdigest()[:16]
+    name = f"_cp_fastgen_{tag}"
+    folder = _cache_folder()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    built = folder / f"{name}{suffix}"
+    if not built.exists():
+        _build(name, source, folder, built)
+    spec = importlib.util.spec_from_file_location(name, built)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {built}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _build(name: str, source: str, folder: Path, target: Path) -> None:
+    import cffi
+
+    builder = cffi.FFI()
+    builder.cdef(_DECLARATIONS)
+    builder.set_source(name, source, extra_compile_args=["-O2"])
+    folder.mkdir(parents=True, exist_ok=True)
+    # several processes may build at once: each in its own folder, then one rename
+    with tempfile.TemporaryDirectory(dir=folder) as scratch:
+        produced = Path(builder.compile(tmpdir=scratch, verbose=False))
+        os.replace(produced, target)
+
+
+def _cache_folder() -> Path:
+    configured = os.environ.get("TABLIER_CACHE")
+    if configured:
+        return Path(configured)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablier"

@@ -1,0 +1,152 @@
+"""The compiled generator (fastgen.c) as a machine meets it: built once into a cache
+folder, refusing input it cannot handle, and replaced by Python where it cannot be built.
+
+Its moves are compared with the Python generators in test_counterplays_remembered.py.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from array import array
+from pathlib import Path
+
+import pytest
+
+import tablier
+from tablier.games.counterplays import fastgen, remembered
+from tablier.games.counterplays.geometry import WIDTH, cell_of, key_neighbours, key_of
+from tablier.games.counterplays.notation import notation
+from tablier.games.counterplays.state import CounterplaysState
+
+GAME = tablier.load("counterplays")
+
+PLAY_ONE_GAME = """
+import tablier
+state = tablier.load("counterplays").new_state(seed=11)
+print("compiled" if state._gen is not None else "python")
+while not state.is_terminal():
+    player = state.current_players()[0]
+    legal = state.legal_moves(player)
+    state.apply(player, legal[len(legal) // 3])
+print(len(state.history), hash(tuple(m for _, m in state.history)))
+"""
+
+
+def run(code: str, **env: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONHASHSEED": "0", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.split("\n")
+
+
+@pytest.fixture
+def generator() -> fastgen.FastGenerator:
+    gen = fastgen.load()
+    if gen is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the compiled generator could not be built (cffi and a C compiler)")
+        pytest.skip("no C compiler or cffi here")
+    return gen
+
+
+def test_it_is_built_once_into_the_cache_folder(tmp_path: Path) -> None:
+    first = run(PLAY_ONE_GAME, TABLIER_CACHE=str(tmp_path))
+    if first[0] != "compiled" and os.environ.get("CI") != "true":
+        pytest.skip("no C compiler or cffi here")
+    assert first[0] == "compiled"
+    built = list(tmp_path.glob("_cp_fastgen_*"))
+    assert len(built) == 1 and built[0].stat().st_size > 0
+    stamp = built[0].stat().st_mtime_ns
+    # a second process loads what the first built
+    second = run(PLAY_ONE_GAME, TABLIER_CACHE=str(tmp_path))
+    assert second == first
+    assert [p.stat().st_mtime_ns for p in tmp_path.glob("_cp_fastgen_*")] == [stamp]
+
+
+def test_without_it_python_plays_the_very_same_game(tmp_path: Path) -> None:
+    python = run(PLAY_ONE_GAME, TABLIER_PURE_PYTHON="1", TABLIER_CACHE=str(tmp_path))
+    assert python[0] == "python"
+    assert not list(tmp_path.glob("_cp_fastgen_*"))
+    compiled = run(PLAY_ONE_GAME, TABLIER_CACHE=str(tmp_path))
+    if compiled[0] != "compiled" and os.environ.get("CI") != "true":
+        pytest.skip("no C compiler or cffi here")
+    assert compiled[0] == "compiled"
+    assert compiled[1] == python[1]
+
+
+def test_a_cache_folder_it_cannot_write_leaves_python_in_charge(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = run(PLAY_ONE_GAME, TABLIER_CACHE=str(blocker / "cache"))
+    assert out[0] == "python"
+    assert int(out[1].split()[0]) == 24
+
+
+def test_input_it_cannot_handle_is_refused_and_leaves_it_clean(
+    generator: fastgen.FastGenerator,
+) -> None:
+    state = GAME.new_state(seed=2)
+    assert isinstance(state, CounterplaysState)
+    rng = random.Random(2)
+    for _ in range(7):
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    cells = array("i", state._cells)
+    mask = fastgen.letter_mask(state.left[state.current_players()[0]])
+    expected = generator.generate(cells, mask)
+    with pytest.raises(ValueError, match="beyond"):
+        generator.generate(array("i", cells[:-1]), mask)  # not six cells a tile
+    edge = array("i", [*cells[:-6], *(WIDTH + i for i in range(6))])
+    with pytest.raises(ValueError, match="beyond"):
+        generator.generate(edge, mask)  # a tile at the very edge of the key space
+    # nothing of the refused stacks stayed behind in the grid
+    assert generator.generate(cells, mask) == expected
+
+
+def test_levels_and_placements_are_reported_per_letter(
+    generator: fastgen.FastGenerator,
+) -> None:
+    # an O (hexagon) alone: every other letter can only go on the table, and so can O
+    o_cells = [key_of(x, y) for x, y in ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1))]
+    codes, levels = generator.generate(array("i", o_cells), fastgen.letter_mask(frozenset("OS")))
+    letters = "COUNTERPLAYS"
+    assert [levels[letters.index(c)] for c in "OS"] == [1, 1]
+    assert levels[letters.index("C")] == 0  # not asked
+    assert codes == sorted(codes) and len(set(codes)) == len(codes)
+    placed = [remembered.decode(c) for c in codes]
+    assert {o.letter for o, _ in placed} == {"O", "S"}
+    for orient, anchor in placed:
+        cells = {anchor + d for d in orient.rel}
+        assert not cells & set(o_cells)  # on the table, beside the hexagon
+        assert any(n in o_cells for c in cells for n in key_neighbours(c))
+
+
+def east(move: str) -> tuple[int, str]:
+    """How far east a move reaches (its largest x), then the text, to break ties."""
+    return max(int(cell.split(",")[0]) for cell in move[2:].split(";")), move
+
+
+def test_a_stack_too_wide_for_the_boards_is_read_cell_by_cell(
+    generator: fastgen.FastGenerator,
+) -> None:
+    # each tile laid as far east as it can go: the stack soon spans more columns than
+    # a 64-bit row holds with its margins, and the generator must still be exact
+    state = GAME.new_state(seed=4)
+    assert isinstance(state, CounterplaysState)
+    assert state._gen is generator
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        legal = state.legal_moves(player)
+        reference = [notation(o.index, a) for o, a in state._placements(state.left[player])]
+        assert legal == reference
+        state.apply(player, max(legal, key=east))
+    columns = {cell_of(k)[0] for k in state.height}
+    assert max(columns) - min(columns) + 1 > 64 - 2 * 8
