@@ -150,3 +150,28 @@ def test_a_stack_too_wide_for_the_boards_is_read_cell_by_cell(
         state.apply(player, max(legal, key=east))
     columns = {cell_of(k)[0] for k in state.height}
     assert max(columns) - min(columns) + 1 > 64 - 2 * 8
+
+
+def test_threads_asking_at_once_each_get_their_own_answer(
+    generator: fastgen.FastGenerator,
+) -> None:
+    # the C side works in shared arrays; several server threads may ask at once
+    from concurrent.futures import ThreadPoolExecutor
+
+    stacks = []
+    for seed in range(6):
+        state = GAME.new_state(seed=seed)
+        assert isinstance(state, CounterplaysState)
+        rng = random.Random(seed)
+        for _ in range(4 + 3 * seed):
+            player = state.current_players()[0]
+            state.apply(player, rng.choice(state.legal_moves(player)))
+        stacks.append((array("i", state._cells), fastgen.ALL_LETTERS))
+    expected = [generator.generate(c, m) for c, m in stacks]
+
+    def ask(i: int) -> bool:
+        c, m = stacks[i % len(stacks)]
+        return generator.generate(c, m) == expected[i % len(stacks)]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(pool.map(ask, range(3000)))

@@ -16,6 +16,7 @@ import os
 import sys
 import sysconfig
 import tempfile
+import threading
 from array import array
 from functools import cache
 from pathlib import Path
@@ -48,6 +49,9 @@ class FastGenerator:
             raise RuntimeError("the compiled generator refused the orientation table")
         self._out = self._ffi.new("int[]", ROOM)
         self._levels = self._ffi.new("int[]", len(LETTERS))
+        # cffi lets go of the GIL during the call, and the C side works in static
+        # arrays (as do these buffers): one thread at a time
+        self._lock = threading.Lock()
 
     def generate(self, cells: array[int], letters: int) -> tuple[list[int], list[int]]:
         """Placements (`orientation << 21 | anchor`, sorted) and each letter's level.
@@ -56,16 +60,18 @@ class FastGenerator:
         has bit i set for the i-th letter of LETTERS. Letters not asked have level 0.
         """
         ffi = self._ffi
-        n = self._lib.cp_generate(
-            ffi.from_buffer("int[]", cells), len(cells), letters, self._out, ROOM, self._levels
-        )
-        if n < 0:
-            raise ValueError("the stack is beyond what the compiled generator handles")
-        return ffi.unpack(self._out, n), ffi.unpack(self._levels, len(LETTERS))
+        with self._lock:
+            n = self._lib.cp_generate(
+                ffi.from_buffer("int[]", cells), len(cells), letters, self._out, ROOM, self._levels
+            )
+            if n < 0:
+                raise ValueError("the stack is beyond what the compiled generator handles")
+            return ffi.unpack(self._out, n), ffi.unpack(self._levels, len(LETTERS))
 
     def cell_by_cell(self, on: bool) -> None:
         """Leave the bit-boards aside (True) or use them again (False); for the tests."""
-        self._lib.cp_cell_by_cell(int(on))
+        with self._lock:
+            self._lib.cp_cell_by_cell(int(on))
 
 
 @cache
