@@ -7,6 +7,7 @@ Its moves are compared with the Python generators in test_counterplays_remembere
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -175,3 +176,43 @@ def test_threads_asking_at_once_each_get_their_own_answer(
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert all(pool.map(ask, range(3000)))
+
+
+def test_a_pickled_position_plays_on_in_another_process(
+    generator: fastgen.FastGenerator, tmp_path: Path
+) -> None:
+    # research tools pickle positions; the library itself does not travel
+    state = GAME.new_state(seed=8)
+    assert isinstance(state, CounterplaysState)
+    rng = random.Random(8)
+    for _ in range(9):
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy._gen is generator
+    player = state.current_players()[0]
+    assert copy.legal_moves(player) == state.legal_moves(player)
+    saved = tmp_path / "position.pickle"
+    saved.write_bytes(pickle.dumps(state))
+    code = f"""
+import pickle, random
+state = pickle.loads(open({str(saved)!r}, "rb").read())
+print(state._gen is None)
+rng = random.Random(1)
+while not state.is_terminal():
+    twin = state.clone()
+    player = state.current_players()[0]
+    print(len(state.legal_moves(player)), len(twin.legal_moves(player)))
+    state.apply(player, rng.choice(state.legal_moves(player)))
+"""
+    # a process that cannot build it plays on with the Python generator, clones too
+    out = run(code, TABLIER_PURE_PYTHON="1")
+    assert out[0] == "True"
+    counts = [tuple(map(int, line.split())) for line in out[1:] if line]
+    rng = random.Random(1)
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        legal = state.legal_moves(player)
+        assert counts.pop(0) == (len(legal), len(legal))
+        state.apply(player, rng.choice(legal))
+    assert counts == []

@@ -308,6 +308,25 @@ class CounterplaysState(State):
         twin._fast = self._fast
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the compiled generator is a library loaded in this process: a pickled
+        # position only says whether it used one, and the process that reads it
+        # loads its own
+        saved = dict(self.__dict__)
+        saved["_gen"] = self._gen is not None
+        return saved
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._gen = fastgen.load() if saved["_gen"] else None
+        if saved["_gen"] and self._gen is None:
+            # it cannot be built here, and the Python generator's memory of the tiles
+            # laid was never kept: replay the moves to rebuild it
+            again = self.game.new_state(seed=self.seed)
+            for player, move in self.history:
+                again.apply(player, move)
+            self.__dict__.update(again.__dict__)
+
     def height_at(self, x: int, y: int) -> int:
         """How many tiles stand on triangle x,y."""
         return self.height.get(key_of(x, y), 0)
