@@ -48,6 +48,17 @@ def run(code: str, **env: str) -> list[str]:
     return done.stdout.split("\n")
 
 
+def after_random_moves(seed: int, moves: int) -> CounterplaysState:
+    """A position `moves` random tiles into a game (the same ones for the same seed)."""
+    state = GAME.new_state(seed=seed)
+    assert isinstance(state, CounterplaysState)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    return state
+
+
 @pytest.fixture
 def generator() -> fastgen.FastGenerator:
     gen = fastgen.load()
@@ -94,12 +105,7 @@ def test_a_cache_folder_it_cannot_write_leaves_python_in_charge(tmp_path: Path) 
 def test_input_it_cannot_handle_is_refused_and_leaves_it_clean(
     generator: fastgen.FastGenerator,
 ) -> None:
-    state = GAME.new_state(seed=2)
-    assert isinstance(state, CounterplaysState)
-    rng = random.Random(2)
-    for _ in range(7):
-        player = state.current_players()[0]
-        state.apply(player, rng.choice(state.legal_moves(player)))
+    state = after_random_moves(2, 7)
     cells = array("i", state._cells)
     mask = fastgen.letter_mask(state.left[state.current_players()[0]])
     expected = generator.generate(cells, mask)
@@ -161,12 +167,7 @@ def test_threads_asking_at_once_each_get_their_own_answer(
 
     stacks = []
     for seed in range(6):
-        state = GAME.new_state(seed=seed)
-        assert isinstance(state, CounterplaysState)
-        rng = random.Random(seed)
-        for _ in range(4 + 3 * seed):
-            player = state.current_players()[0]
-            state.apply(player, rng.choice(state.legal_moves(player)))
+        state = after_random_moves(seed, 4 + 3 * seed)
         stacks.append((array("i", state._cells), fastgen.ALL_LETTERS))
     expected = [generator.generate(c, m) for c, m in stacks]
 
@@ -182,12 +183,7 @@ def test_a_pickled_position_plays_on_in_another_process(
     generator: fastgen.FastGenerator, tmp_path: Path
 ) -> None:
     # research tools pickle positions; the library itself does not travel
-    state = GAME.new_state(seed=8)
-    assert isinstance(state, CounterplaysState)
-    rng = random.Random(8)
-    for _ in range(9):
-        player = state.current_players()[0]
-        state.apply(player, rng.choice(state.legal_moves(player)))
+    state = after_random_moves(8, 9)
     copy = pickle.loads(pickle.dumps(state))
     assert copy._gen is generator
     player = state.current_players()[0]
