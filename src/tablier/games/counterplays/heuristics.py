@@ -58,12 +58,12 @@ class CounterplaysHeuristics(Heuristics):
         letters = sorted(state.left[player])
         rng.shuffle(letters)
         for letter in letters:
-            level, (found, texts) = state.best_placements(letter)
+            level, found = state.best_codes(letter)
             if found:
-                i = rng.randrange(len(found))
-                orient, anchor = remembered.decode(found[i])
+                chosen = found[rng.randrange(len(found))]
+                orient, anchor = remembered.decode(chosen)
                 state._place(player, orient, anchor, level)
-                state.history.append((player, texts[i]))
+                state.history.append((player, remembered.texts([chosen])[0]))
                 return True
         return False
 

@@ -195,7 +195,7 @@ def _entry(places: list[int]) -> Entry:
     return tuple(places), tuple(texts(places))
 
 
-def texts(places: list[int]) -> list[Move]:
+def texts(places: Sequence[int]) -> list[Move]:
     """The canonical texts of placements."""
     try:  # most often every text is known, and a map over the dict is twice as fast
         return list(map(_TEXTS.__getitem__, places))

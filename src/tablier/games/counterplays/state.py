@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.messages import check_lang, seat_colour
@@ -89,7 +90,8 @@ class CounterplaysState(State):
     def best_placements(self, letter: str) -> tuple[int, remembered.Entry]:
         """Rule d) for one tile: the highest level it can reach, and its placements there."""
         if self._gen is not None:
-            return self._compiled_best(letter)
+            level, mine = self.best_codes(letter)
+            return level, (tuple(mine), tuple(remembered.texts(mine)))
         if self._groups is None:
             self._groups = placement.cells_by_height(self.height)
         for h in sorted(self._groups, reverse=True):
@@ -108,15 +110,21 @@ class CounterplaysState(State):
         self._fast = (mask, codes, levels)
         return codes, levels
 
-    def _compiled_best(self, letter: str) -> tuple[int, remembered.Entry]:
+    def best_codes(self, letter: str) -> tuple[int, Sequence[int]]:
+        """Rule d) for one tile as placement numbers (`remembered.decode` reads them).
+
+        The playouts draw one of them: with the compiled generator, no text is made
+        for the others.
+        """
+        if self._gen is None:
+            level, (places, _texts) = self.best_placements(letter)
+            return level, places
         i = remembered.LETTER_INDEX[letter]
         codes, levels = self._generated(1 << i)
         # orientations are numbered letter after letter, so a letter's placements
         # are one run of the sorted codes
         first, last = _CODE_RANGE[letter]
-        lo, hi = bisect_left(codes, first), bisect_left(codes, last)
-        mine = codes[lo:hi]
-        return levels[i], (tuple(mine), tuple(remembered.texts(mine)))
+        return levels[i], codes[bisect_left(codes, first) : bisect_left(codes, last)]
 
     def _warm_up(self) -> None:
         """Every tile's placements at every level, once, in a position being cloned.
@@ -230,7 +238,7 @@ class CounterplaysState(State):
                 "refusal.one_tile_under", letter=letter, under=under, colour=seat_colour(owner)
             )
         if self.remember:
-            best = self.best_placements(letter)[0]
+            best = self.best_codes(letter)[0]
         else:
             best, _ = placement.best_for_tile(
                 BY_LETTER[letter],
@@ -276,7 +284,6 @@ class CounterplaysState(State):
         if self._memory_shared:
             self._memory = dict(self._memory)
             self._memory_shared = False
-        self._groups = self._split = None
 
     def clone(self) -> CounterplaysState:
         if self._gen is None and self.remember and self.tiles and not self._warm:
