@@ -7,6 +7,13 @@ Every candidate for `hard` plays the shipped `hard` this way before it replaces 
 the search as `hard` ran it before the proofs (`solve=False`). Seats alternate game
 after game; the report gives the candidate's wins with a 95% Wilson interval and the
 Elo difference, then each side's iterations are whatever its time allowed.
+
+`hard-cut12`, `hard-c0.7`, `hard-cut12-c0.7`: the shipped `hard` with its playout depth
+and/or exploration changed; `hard-full` spends its whole time even once its choice is
+settled (the deeper tree it keeps serves the next moves). `openspiel` and
+`openspiel-solver` are OpenSpiel's searches given this run's `--seconds` (the ladder's
+`openspiel-mcts` always gets `hard`'s 1.8 s), for screening candidates at short budgets
+before the full-time measurement.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ def _search(
     forced: bool = True,
     leaf: bool = False,
     reuse: bool = False,
+    settle: bool = True,
 ) -> Factory:
     def make(game: Game, seed: int | None = None) -> Player:
         settings = SearchSettings(
@@ -42,6 +50,7 @@ def _search(
             forced_wins=forced,
             leaf_proofs=leaf,
             reuse=reuse,
+            stop_when_settled=settle,
         )
         player = MCTSPlayer(game, seed, settings)
         if depth is not None:
@@ -60,7 +69,37 @@ def candidates(seconds: float) -> dict[str, Factory]:
         "solver-leaf-threats": _search(seconds, solve=True, leaf=True),
         **{f"solver-cut{d}": _search(seconds, solve=True, depth=d) for d in (4, 8, 16)},
         **{f"solver-c{c}": _search(seconds, solve=True, c=c) for c in (0.5, 0.7, 1.4, 2.0)},
+        # `hard` as shipped (solver, tree kept between moves) with one setting changed
+        "hard": _search(seconds, solve=True, reuse=True),
+        "hard-full": _search(seconds, solve=True, reuse=True, settle=False),
+        **{
+            f"hard-full-cut{d}": _search(seconds, solve=True, reuse=True, settle=False, depth=d)
+            for d in _CUTS
+        },
+        **{f"hard-cut{d}": _search(seconds, solve=True, reuse=True, depth=d) for d in _CUTS},
+        **{f"hard-c{c}": _search(seconds, solve=True, reuse=True, c=c) for c in _CS},
+        **{
+            f"hard-cut{d}-c{c}": _search(seconds, solve=True, reuse=True, depth=d, c=c)
+            for d in _CUTS
+            for c in _CS
+        },
+        # OpenSpiel's searches at this run's time per move, for screening at short budgets
+        "openspiel": _openspiel(seconds, solve=False),
+        "openspiel-solver": _openspiel(seconds, solve=True),
     }
+
+
+_CUTS = (4, 6, 12, 16, 24, 48)
+_CS = (0.3, 0.5, 0.7, 1.4)
+
+
+def _openspiel(seconds: float, *, solve: bool) -> Factory:
+    def make(game: Game, seed: int | None = None) -> Player:
+        from tablier.ai.openspiel_bridge import OpenSpielMCTSPlayer
+
+        return OpenSpielMCTSPlayer(game, seed, seconds=seconds, solve=solve)
+
+    return make
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -164,3 +164,12 @@ def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_choice() -> 
     visits = sorted(settled.last_report.visits.values())
     # the winner's lead exceeds what the unspent iterations could have given another
     assert visits[-1] - visits[-2] > 5000 - settled.last_report.iterations
+
+
+def test_search_told_not_to_stop_when_settled_spends_its_whole_budget() -> None:
+    game = NimGame(6)
+    state = game.new_state(seed=0)
+    settings = SearchSettings(iterations=5000, solve=False, stop_when_settled=False)
+    thorough = MCTSPlayer(game, 1, settings)
+    assert thorough.choose(state.observation(0), 0) == "2"
+    assert thorough.last_report.iterations == 5000

@@ -95,6 +95,10 @@ class SearchSettings:
     # played since lead to. Off for iteration budgets, whose choice must depend only
     # on the seed and the observation
     reuse: bool = False
+    # stop once the rest of the budget can no longer change the most visited move. Off,
+    # the whole time is spent: the choice is the same, but with `reuse` the deeper tree
+    # under it serves the next moves
+    stop_when_settled: bool = True
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -213,7 +217,7 @@ class MCTSPlayer:
                 if now + longest > deadline:
                     break
                 if done % CHECK_EVERY == 0 and self._decided(
-                    root, seat, done, limit, start, deadline
+                    root, seat, done, limit, start, deadline, settings.stop_when_settled
                 ):
                     break
         finally:
@@ -375,11 +379,20 @@ class MCTSPlayer:
 
     @staticmethod
     def _decided(
-        root: _Node, seat: int, done: int, limit: float, start: float, deadline: float
+        root: _Node,
+        seat: int,
+        done: int,
+        limit: float,
+        start: float,
+        deadline: float,
+        settled_enough: bool = True,
     ) -> bool:
-        """Whether the rest of the budget can no longer change the most visited move."""
+        """Whether the search may stop: the root is proved or, when `settled_enough`,
+        the rest of the budget can no longer change the most visited move."""
         if root.proven is not None:
             return True
+        if not settled_enough:
+            return False
         stats = root.edges.get(seat)
         if not stats or len(stats) < 2:
             return False
