@@ -65,3 +65,21 @@ def test_every_level_but_easy_proves_wins_in_its_tree() -> None:
     assert proving["easy"] is None
     # 7 stones: taking 3 leaves a multiple of four, a proved win for the mover
     assert all(proving[name] == (1.0, -1.0) for name in ("medium", "hard", "expert"))
+
+
+def test_hard_and_expert_spend_their_time_once_settled_easy_and_medium_stop() -> None:
+    from dataclasses import replace
+
+    import tablier
+
+    settled = {level.names[0]: level.settings.stop_when_settled for level in LEVELS}
+    assert settled == {"easy": True, "medium": True, "hard": False, "expert": False}
+    # hard's own settings on a short clock: a quiet opening it cannot prove, so only the
+    # budget ends the search
+    hard = next(level for level in LEVELS if level.names[0] == "hard")
+    game = tablier.load("kwinty")
+    player = MCTSPlayer(game, 4, replace(hard.settings, seconds=0.4))
+    state = game.new_state(seed=4)
+    player.choose(state.observation(0), 0)
+    assert player.last_report.proven is None
+    assert player.last_report.seconds >= 0.3

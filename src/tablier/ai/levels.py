@@ -7,8 +7,11 @@
 | `difficile` / `hard` | MCTS-solver with the game's knowledge     | 1.8 s                    |
 | `expert`             | MCTS-solver with the game's knowledge     | 6 s                      |
 
-`hard` and `expert` keep their tree from one move to the next (`SearchSettings.reuse`);
-`easy` and `medium`, whose iteration budgets make them reproducible, start afresh.
+`hard` and `expert` keep their tree from one move to the next (`SearchSettings.reuse`)
+and spend their whole time even once their choice is settled: the deeper tree under it
+serves the next moves (docs/ai.md measures it). `easy` and `medium`, whose iteration
+budgets make them reproducible, start afresh and stop as soon as more search could not
+change their choice.
 
 `easy` proves nothing: a beginner's opponent that always saw a win in one would not be
 one.
@@ -50,12 +53,12 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         ("hard", "difficile"),
-        SearchSettings(seconds=1.8, reuse=True),
+        SearchSettings(seconds=1.8, reuse=True, stop_when_settled=False),
         "MCTS-solver with the game's knowledge, its tree kept from move to move",
     ),
     Level(
         ("expert",),
-        SearchSettings(seconds=6.0, reuse=True),
+        SearchSettings(seconds=6.0, reuse=True, stop_when_settled=False),
         "MCTS-solver with the game's knowledge, its tree kept from move to move",
     ),
 )

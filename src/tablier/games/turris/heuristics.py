@@ -37,9 +37,7 @@ class TurrisHeuristics(Heuristics):
     def playout(self, state: State, rng: random.Random) -> list[float]:
         assert isinstance(state, TurrisState)
         while not state.is_terminal():
-            player = state.to_move
-            moves = state.legal_moves(player)
-            state.apply(player, moves[rng.randrange(len(moves))])
+            state.play_legal(rng.randrange(len(state._legal_moves())))
         return self.final_value(state)
 
     def final_value(self, state: TurrisState) -> list[float]:

@@ -213,7 +213,6 @@ class TurrisState(State):
             elif not moves:
                 moves.append(PASS)
             self._legal = moves
-            self._legal_set = frozenset(moves)
         return self._legal
 
     def _placements(self, player: int) -> list[Move]:
@@ -228,8 +227,12 @@ class TurrisState(State):
             z = heights[c] + 1
             if z + 1 > limit:  # rule e)
                 continue
-            if not first and not any(heights[n] >= z for n in NEIGHBOURS[c]):  # rules a), c)
-                continue
+            if not first:  # rules a), c): a neighbour at least as high
+                for n in NEIGHBOURS[c]:
+                    if heights[n] >= z:
+                        break
+                else:
+                    continue
             if c == CENTRE and (counts[z] == 0 or counts[z + 1] == 0):  # rule f)
                 continue
             if forbidden and ((c, z) in forbidden or (c, z + 1) in forbidden):
@@ -279,8 +282,9 @@ class TurrisState(State):
 
     # --------------------------------------------------------------- applying
     def _apply(self, player: int, move: str) -> str:
-        self._legal_moves()
-        assert self._legal_set is not None
+        if self._legal_set is None:
+            # built only when a move comes through the contract: playouts skip it
+            self._legal_set = frozenset(self._legal_moves())
         kind, cells, level = parse(move)
         canonical = self._canonical(kind, cells, level)
         if canonical is None or canonical not in self._legal_set:
@@ -294,7 +298,31 @@ class TurrisState(State):
             self._place(player, True, cells)
         elif kind == "H":
             self._place(player, False, cells)
-        elif kind == "x":
+        else:
+            self._play(player, kind, cells, level)
+        self._legal = None
+        self._legal_set = None
+        return canonical
+
+    def play_legal(self, index: int) -> None:
+        """Play the `index`-th of the mover's legal moves, trusted: for playouts, which
+        pick their moves from `legal_moves` and need neither its checks nor its copy."""
+        player = self.to_move
+        move = self._legal_moves()[index]
+        kind, cells, level = parse(move)
+        if kind == "V":
+            self._place(player, True, cells)
+        elif kind == "H":
+            self._place(player, False, cells)
+        else:
+            self._play(player, kind, cells, level)
+        self._legal = None
+        self._legal_set = None
+        self.history.append((player, move))
+
+    def _play(self, player: int, kind: str, cells: tuple[int, ...], level: int) -> None:
+        """A removal, a skip or a pass (placements go to `_place`)."""
+        if kind == "x":
             self._remove(player, cells[0], level)
         elif kind == "skip":
             self._end_turn(player)
@@ -304,9 +332,6 @@ class TurrisState(State):
                 self.phase, self.ended_by = OVER, "passes"
             else:
                 self._end_turn(player)
-        self._legal = None
-        self._legal_set = None
-        return canonical
 
     def _canonical(self, kind: str, cells: tuple[int, ...], level: int) -> str | None:
         if kind in ("skip", "pass"):
