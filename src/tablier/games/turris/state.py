@@ -294,14 +294,7 @@ class TurrisState(State):
             if kind == "":
                 raise IllegalMove(reason)
             raise REFUSALS.refuse("refusal.refused", move=move.strip(), reason=reason)
-        if kind == "V":
-            self._place(player, True, cells)
-        elif kind == "H":
-            self._place(player, False, cells)
-        else:
-            self._play(player, kind, cells, level)
-        self._legal = None
-        self._legal_set = None
+        self._play(player, kind, cells, level)
         return canonical
 
     def play_legal(self, index: int) -> None:
@@ -309,20 +302,18 @@ class TurrisState(State):
         pick their moves from `legal_moves` and need neither its checks nor its copy."""
         player = self.to_move
         move = self._legal_moves()[index]
-        kind, cells, level = parse(move)
+        self._play(player, *parse(move))
+        self.history.append((player, move))
+
+    def _play(self, player: int, kind: str, cells: tuple[int, ...], level: int) -> None:
+        """Play a move already known to be legal, read as (kind, cells, level)."""
+        self._legal = None
+        self._legal_set = None
         if kind == "V":
             self._place(player, True, cells)
         elif kind == "H":
             self._place(player, False, cells)
-        else:
-            self._play(player, kind, cells, level)
-        self._legal = None
-        self._legal_set = None
-        self.history.append((player, move))
-
-    def _play(self, player: int, kind: str, cells: tuple[int, ...], level: int) -> None:
-        """A removal, a skip or a pass (placements go to `_place`)."""
-        if kind == "x":
+        elif kind == "x":
             self._remove(player, cells[0], level)
         elif kind == "skip":
             self._end_turn(player)
