@@ -145,6 +145,33 @@ def test_random_playouts_end_and_replay(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_the_searches_trusted_path_plays_what_apply_plays(game_id: str) -> None:
+    """`apply_legal` (moves taken from `legal_moves`, as searches play them) leaves the
+    very position `apply` leaves, move after move to the end."""
+    game = tablier.load(game_id)
+    rng = random.Random(11)
+    checked = game.new_state(seed=5, num_players=players_for(game))
+    trusted = checked.clone()
+    for count in range(MAX_MOVES):
+        awaited = checked.current_players()
+        if not awaited:
+            break
+        player = rng.choice(awaited)
+        generated = {str(m) for m in checked.legal_moves(player)}
+        move = rng.choice(choices(checked, player, rng))
+        checked.apply(player, move)
+        if move in generated:
+            trusted.apply_legal(player, move)
+        else:  # a filled-in text move is not one of the generated moves
+            trusted.apply(player, move)
+        assert trusted.history == checked.history
+        if count % 5 == 0:
+            assert views(trusted) == views(checked)
+    assert checked.is_terminal() and views(trusted) == views(checked)
+    assert trusted.returns() == checked.returns()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_variant_plays_to_the_end_and_replays(game_id: str) -> None:
     @settings(
         max_examples=6,

@@ -271,7 +271,10 @@ class MCTSPlayer:
             if not choices:
                 break
             for player, chosen in choices:
-                state.apply(player, chosen)
+                if cache:  # the node's own generated moves: the game may skip its checks
+                    state.apply_legal(player, chosen)
+                else:
+                    state.apply(player, chosen)
             joint = tuple(choices)
             path.append((node, joint))
             child = node.children.get(joint)

@@ -56,6 +56,14 @@ class State(ABC):
         canonical = self._apply(player, move)
         self.history.append((player, canonical))
 
+    def apply_legal(self, player: int, move: Move | str) -> None:
+        """Play a move taken from this very position's `legal_moves(player)`.
+
+        For searches, which replay their own generated moves millions of times: a
+        game whose checks cost may skip them here. By default it is `apply`.
+        """
+        self.apply(player, move)
+
     @abstractmethod
     def _apply(self, player: int, move: str) -> str:
         """Check and play `move` (already known to be awaited from `player`).

@@ -3,25 +3,20 @@
 Why compiled: in Python, each move costs a dozen calls bringing one tile's placements
 up to date (remembered.py); the C loop over the stack's cells does the whole position
 from scratch in a few microseconds. The C file is compiled once per machine and
-Python version into a cache folder (`TABLIER_CACHE`, else `~/.cache/tablier`); a
-machine without a C compiler or cffi keeps the Python generator, which gives the same
-moves in the same order (the tests compare them over a thousand games).
+Python version (`core/compiled.py`); a machine without a C compiler or cffi keeps the
+Python generator, which gives the same moves in the same order (the tests compare
+them over a thousand games).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import sys
-import sysconfig
-import tempfile
 import threading
 from array import array
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tablier.core.compiled import compiled_module, pure_python
 from tablier.games.counterplays.geometry import WIDTH
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
 
@@ -86,46 +81,9 @@ def letter_mask(letters: frozenset[str]) -> int:
 @cache
 def load() -> FastGenerator | None:
     """The compiled generator, building it if needed; None when it cannot be built."""
-    if os.environ.get("TABLIER_PURE_PYTHON"):
+    if pure_python():
         return None
     try:
-        return FastGenerator(_module())
+        return FastGenerator(compiled_module("cp_fastgen", SOURCE, _DECLARATIONS))
     except Exception:  # no compiler, no cffi, a read-only cache: the Python path stays
         return None
-
-
-def _module() -> Any:
-    source = SOURCE.read_text(encoding="utf-8")
-    tag = hashlib.sha256((source + _DECLARATIONS + sys.version).encode()).hexdigest()[:16]
-    name = f"_cp_fastgen_{tag}"
-    folder = _cache_folder()
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    built = folder / f"{name}{suffix}"
-    if not built.exists():
-        _build(name, source, folder, built)
-    spec = importlib.util.spec_from_file_location(name, built)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {built}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _build(name: str, source: str, folder: Path, target: Path) -> None:
-    import cffi
-
-    builder = cffi.FFI()
-    builder.cdef(_DECLARATIONS)
-    builder.set_source(name, source, extra_compile_args=["-O2"])
-    folder.mkdir(parents=True, exist_ok=True)
-    # several processes may build at once: each in its own folder, then one rename
-    with tempfile.TemporaryDirectory(dir=folder) as scratch:
-        produced = Path(builder.compile(tmpdir=scratch, verbose=False))
-        os.replace(produced, target)
-
-
-def _cache_folder() -> Path:
-    configured = os.environ.get("TABLIER_CACHE")
-    if configured:
-        return Path(configured)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablier"

@@ -297,6 +297,12 @@ class TurrisState(State):
         self._play(player, kind, cells, level)
         return canonical
 
+    def apply_legal(self, player: int, move: Move | str) -> None:
+        """Trusted: `move` comes from `legal_moves(player)` here, so no check."""
+        text = str(move)
+        self._play(player, *parse(text))
+        self.history.append((player, text))
+
     def play_legal(self, index: int) -> None:
         """Play the `index`-th of the mover's legal moves, trusted: for playouts, which
         pick their moves from `legal_moves` and need neither its checks nor its copy."""

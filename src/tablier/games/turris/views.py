@@ -18,7 +18,7 @@ Grid = list[list[int | None]]
 
 # Per face: (what the viewer stands beside, the lines of sight from left to right as
 # that viewer sees them, each line listing its cells from front to back).
-_FACE_LINES: dict[str, tuple[str, list[tuple[str, tuple[int, int, int]]]]] = {
+FACE_LINES: dict[str, tuple[str, list[tuple[str, tuple[int, int, int]]]]] = {
     "A": (
         "rank 1",
         [(FILES[x], (cell_at(x, 0), cell_at(x, 1), cell_at(x, 2))) for x in (0, 1, 2)],
@@ -37,6 +37,10 @@ _FACE_LINES: dict[str, tuple[str, list[tuple[str, tuple[int, int, int]]]]] = {
     ),
 }
 VIEW_NAMES = ("A", "B", "C", "D", "roof")
+# the roof seen from above, rank 3 at the top: its rows of cells, files left to right
+ROOF_ROWS: tuple[tuple[int, int, int], ...] = tuple(
+    (cell_at(0, y), cell_at(1, y), cell_at(2, y)) for y in (2, 1, 0)
+)
 
 
 @dataclass
@@ -105,7 +109,7 @@ def compute_views(columns: Sequence[Sequence[int]]) -> dict[str, View]:
     height = max((len(col) for col in columns), default=0)
     levels = list(range(height, 0, -1))
     views: dict[str, View] = {}
-    for name, (side, lines) in _FACE_LINES.items():
+    for name, (side, lines) in FACE_LINES.items():
         cells: Grid = []
         depth: Grid = []
         for z in levels:
@@ -127,11 +131,11 @@ def compute_views(columns: Sequence[Sequence[int]]) -> dict[str, View]:
         )
     roof: Grid = []
     roof_depth: Grid = []
-    for y in (2, 1, 0):
+    for roof_row in ROOF_ROWS:
         row = []
         drow = []
-        for x in (0, 1, 2):
-            col = columns[cell_at(x, y)]
+        for cell in roof_row:
+            col = columns[cell]
             row.append(col[-1] if col else None)
             drow.append(height - len(col) if col else None)
         roof.append(row)
