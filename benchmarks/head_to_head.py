@@ -10,7 +10,8 @@ Elo difference, then each side's iterations are whatever its time allowed.
 
 `hard-cut12`, `hard-c0.7`, `hard-cut12-c0.7`: the shipped `hard` with its playout depth
 and/or exploration changed; `hard-full` spends its whole time even once its choice is
-settled (the deeper tree it keeps serves the next moves). `openspiel` and
+settled (the deeper tree it keeps serves the next moves); `hard-python` is `hard-full`
+with its playouts in Python where the game has compiled ones. `openspiel` and
 `openspiel-solver` are OpenSpiel's searches given this run's `--seconds` (the ladder's
 `openspiel-mcts` always gets `hard`'s 1.8 s), for screening candidates at short budgets
 before the full-time measurement.
@@ -41,6 +42,7 @@ def _search(
     leaf: bool = False,
     reuse: bool = False,
     settle: bool = True,
+    compiled: bool = True,
 ) -> Factory:
     def make(game: Game, seed: int | None = None) -> Player:
         settings = SearchSettings(
@@ -55,6 +57,10 @@ def _search(
         player = MCTSPlayer(game, seed, settings)
         if depth is not None:
             player.knowledge.playout_depth = depth
+        if not compiled:
+            if not hasattr(player.knowledge, "compiled_playouts"):
+                raise SystemExit(f"{game.id} has no compiled playouts to turn off")
+            player.knowledge.compiled_playouts = False
         return player
 
     return make
@@ -72,6 +78,8 @@ def candidates(seconds: float) -> dict[str, Factory]:
         # `hard` as shipped (solver, tree kept between moves) with one setting changed
         "hard": _search(seconds, solve=True, reuse=True),
         "hard-full": _search(seconds, solve=True, reuse=True, settle=False),
+        # the shipped `hard` with its playouts in Python (Turris before fastplay.c)
+        "hard-python": _search(seconds, solve=True, reuse=True, settle=False, compiled=False),
         **{
             f"hard-full-cut{d}": _search(seconds, solve=True, reuse=True, settle=False, depth=d)
             for d in _CUTS

@@ -133,3 +133,37 @@ def test_placements_from_the_bit_boards_are_the_engines_placements(
             mover = state.current_players()[0]
             state.apply(mover, rng.choice(state.legal_moves(mover)))
     assert checked > 300
+
+
+def reference_playout(state: KwintyState, rng: random.Random) -> list[float]:
+    """The playout rule written plainly: the first winning placement of the list if
+    there is one, else a uniformly random placement, else a pass."""
+    while state.to_move is not None:
+        player = state.to_move
+        mine = kwinty.placements(state, player)
+        if not mine:
+            state.apply(player, "pass")
+            continue
+        masks = kwinty.threat_masks(state.geo, state.occ[player], state.occ[0] | state.occ[1])
+        wins = [p for p in mine if kwinty.completes(state.geo, masks, *p)]
+        state.play_fast(player, *(wins[0] if wins else mine[rng.randrange(len(mine))]))
+    return [float(v) for v in state.returns()]
+
+
+@pytest.mark.parametrize("variant", ["kwinty", "kwintie"])
+def test_playouts_from_the_bit_boards_play_the_plain_rule_move_for_move(variant: str) -> None:
+    knowledge = kwinty.KwintyHeuristics(tablier.load("kwinty", variant=variant))
+    assert knowledge.threat_playouts and not knowledge.block_in_playouts
+    ended_by_line = 0
+    for n, state in enumerate(random_positions(variant, 8)):
+        fast, plain = state.clone(), state.clone()
+        values = knowledge.playout(fast, random.Random(n))
+        assert values == reference_playout(plain, random.Random(n))
+        assert fast.history == plain.history and fast.history[len(state.history) :]
+        ended_by_line += fast.reason == "line"
+    assert ended_by_line > 10
+
+
+def test_the_kth_bit_is_counted_from_the_lowest() -> None:
+    board = 0b1011_0100
+    assert [kwinty._kth_bit(board, k) for k in range(4)] == [2, 4, 5, 7]

@@ -10,7 +10,7 @@ negative.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 HEIGHT = 9
 LETTERS = "abcdefghijklmnopq"
@@ -20,7 +20,8 @@ LETTERS = "abcdefghijklmnopq"
 class Geometry:
     width: int
 
-    @property
+    # cached: playouts read them tens of thousands of times a second
+    @cached_property
     def stride(self) -> int:
         return self.width + 1
 
@@ -30,7 +31,7 @@ class Geometry:
     def cell_name(self, col: int, row: int) -> str:
         return f"{LETTERS[col]}{row}"
 
-    @property
+    @cached_property
     def directions(self) -> tuple[int, int, int, int]:
         """Index steps: along a row, up a column, and the two diagonals."""
         s = self.stride

@@ -237,6 +237,45 @@ class KwintyHeuristics(Heuristics):
         if not self.threat_playouts:
             return super().playout(state, rng)
         assert isinstance(state, KwintyState)
+        if self.block_in_playouts:
+            return self._blocking_playout(state, rng)
+        # The moves of `placements` (horizontals then verticals, each by cell) are
+        # chosen here straight from the legal bit-boards, without listing them:
+        # the first winning one if any, else a uniformly random one.
+        geo = state.geo
+        stride = geo.stride
+        depth = self.playout_depth
+        steps = 0
+        while state.to_move is not None:
+            if depth is not None and steps >= depth:
+                return self.evaluate(state)
+            steps += 1
+            player = state.to_move
+            vertical, horizontal = state._legal_boards(player)
+            if not (vertical | horizontal):
+                state.apply(player, "pass")
+                continue
+            single, hpair, vpair = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
+            if single | hpair | vpair:
+                wins = horizontal & (single | (single >> 1) | hpair)
+                orient = "h"
+                if not wins:
+                    wins = vertical & (single | (single >> stride) | vpair)
+                    orient = "v"
+                if wins:
+                    index = (wins & -wins).bit_length() - 1
+                    state.play_fast(player, index % stride, index // stride, orient)
+                    continue
+            across = horizontal.bit_count()
+            k = rng.randrange(across + vertical.bit_count())
+            if k < across:
+                index, orient = _kth_bit(horizontal, k), "h"
+            else:
+                index, orient = _kth_bit(vertical, k - across), "v"
+            state.play_fast(player, index % stride, index // stride, orient)
+        return [float(v) for v in state.returns()]
+
+    def _blocking_playout(self, state: KwintyState, rng: random.Random) -> list[float]:
         geo = state.geo
         depth = self.playout_depth
         steps = 0
@@ -257,7 +296,7 @@ class KwintyHeuristics(Heuristics):
                     state.play_fast(player, *wins[0])
                     continue
             choice = None
-            if self.block_in_playouts and opponent_moves_next(state, player):
+            if opponent_moves_next(state, player):
                 danger = danger_cells(state, 1 - player)
                 if danger:
                     covering = [p for p in mine if cells_of(geo, *p) & danger]
@@ -267,6 +306,13 @@ class KwintyHeuristics(Heuristics):
                 choice = mine[rng.randrange(len(mine))]
             state.play_fast(player, *choice)
         return [float(v) for v in state.returns()]
+
+
+def _kth_bit(board: int, k: int) -> int:
+    """The index of the k-th lowest set bit of `board` (k from 0)."""
+    for _ in range(k):
+        board &= board - 1
+    return (board & -board).bit_length() - 1
 
 
 def make_heuristics(game: Game) -> Heuristics:

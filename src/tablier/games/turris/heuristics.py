@@ -30,6 +30,9 @@ def margin_value(margin: float) -> float:
 
 
 class TurrisHeuristics(Heuristics):
+    # False plays every playout in Python (for head-to-head runs against the old way)
+    compiled_playouts = True
+
     def evaluate(self, state: State) -> list[float]:
         assert isinstance(state, TurrisState)
         white, black = totals(state.views())
@@ -38,7 +41,7 @@ class TurrisHeuristics(Heuristics):
 
     def playout(self, state: State, rng: random.Random) -> list[float]:
         assert isinstance(state, TurrisState)
-        fast = fastplay.load()
+        fast = fastplay.load() if self.compiled_playouts else None
         if fast is not None:
             ended = fast.playout(state, rng.getrandbits(64))
             if ended is not None:
