@@ -9,6 +9,8 @@ same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio; for
 Counterplays, the same ratio and, in the same run, the engine's two Python generators:
 the one that remembers placements across moves (used where the compiled generator
 cannot be built) and the one before it (every position computed from scratch).
+For Turris, the search's own playouts per second, compiled (fastplay.c) and in
+Python, and with `--search`, `hard`'s iterations per second with each.
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--search",
         action="store_true",
-        help="also `hard`'s search iterations per second on Counterplays, before and after",
+        help="also `hard`'s search iterations per second on Counterplays and Turris, "
+        "before and after",
     )
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {args.seconds:g} s per measurement")
@@ -102,6 +105,8 @@ def main(argv: list[str]) -> int:
             print_counterplays_ways(figures, args.seconds)
             if args.search:
                 print_search_speed()
+        if game_id == "turris":
+            print_turris_playouts(args.seconds, search=args.search)
         if game_id not in ("kwinty", "counterplays"):
             continue
         try:
@@ -150,6 +155,56 @@ def print_search_speed(positions: int = 8) -> None:
         finally:
             CounterplaysState.compiled = CounterplaysState.remember = True
         print(f"{'':<22} hard's search, {name:<12} {iterations / seconds:>8,.0f} iterations/s")
+
+
+def print_turris_playouts(seconds: float, *, search: bool, positions: int = 6) -> None:
+    """The search's playouts from mid-game towers, compiled and in Python, twice."""
+    from tablier.ai.knowledge import heuristics_for
+    from tablier.ai.players import make_player
+    from tablier.games.turris import fastplay
+    from tablier.games.turris.heuristics import TurrisHeuristics
+
+    game = tablier.load("turris")
+    states = []
+    for seed in range(positions):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(6, 24)):
+            player = state.current_players()[0]
+            state.apply(player, rng.choice(state.legal_moves(player)))
+        states.append(state)
+    knowledge = heuristics_for(game)
+    assert isinstance(knowledge, TurrisHeuristics)
+    if fastplay.load() is None:
+        print(f"{'':<22} (no C compiler or cffi here: Turris playouts stay in Python)")
+        return
+    rates: dict[bool, float] = {}
+    for compiled in (True, False) * 2:
+        knowledge.compiled_playouts = compiled
+        rng = random.Random(1)
+        start = time.perf_counter()
+        done = 0
+        while time.perf_counter() - start < seconds:
+            knowledge.playout(states[done % positions].clone(), rng)
+            done += 1
+        rates[compiled] = done / (time.perf_counter() - start)
+        way = "compiled" if compiled else "Python"
+        print(f"{'':<22} search playouts, {way:<8} {rates[compiled]:>10,.0f} playouts/s")
+    print(f"{'':<22} compiled / Python (playouts/s): {rates[True] / rates[False]:.1f}")
+    if not search:
+        return
+    for compiled in (True, False) * 2:
+        iterations = spent = 0.0
+        for state in states:
+            searcher = make_player("hard", game, seed=1)
+            searcher.knowledge.compiled_playouts = compiled  # type: ignore[attr-defined]
+            seat = state.current_players()[0]
+            searcher.choose(state.observation(seat), seat)
+            report = getattr(searcher, "last_report")  # noqa: B009 - MCTS players only
+            iterations += report.iterations
+            spent += report.seconds
+        way = "compiled" if compiled else "Python"
+        print(f"{'':<22} hard's search, {way:<8} {iterations / spent:>10,.0f} iterations/s")
 
 
 def print_counterplays_ways(default: dict[str, float], seconds: float) -> None:
