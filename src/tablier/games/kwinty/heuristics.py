@@ -21,6 +21,7 @@ from tablier.core.game import Game
 from tablier.core.heuristics import Heuristics
 from tablier.core.move import Move
 from tablier.core.state import State
+from tablier.games.kwinty import fastplay
 from tablier.games.kwinty.geometry import HEIGHT, LETTERS, Geometry, runs_of
 from tablier.games.kwinty.state import KwintyState
 
@@ -187,6 +188,9 @@ class KwintyHeuristics(Heuristics):
     # what each costs and brings
     threat_playouts = True
     block_in_playouts = False
+    # the same playouts in compiled code when it can be built (fastplay.py); False
+    # keeps them in Python (for head-to-head runs against the old way)
+    compiled_playouts = True
 
     def evaluate(self, state: State) -> list[float]:
         assert isinstance(state, KwintyState)
@@ -239,6 +243,11 @@ class KwintyHeuristics(Heuristics):
         assert isinstance(state, KwintyState)
         if self.block_in_playouts:
             return self._blocking_playout(state, rng)
+        fast = fastplay.load() if self.compiled_playouts else None
+        if fast is not None and self.playout_depth is None:
+            winner = fast.playout(state, rng.getrandbits(64))
+            if winner is not None:
+                return [0.0, 0.0] if winner < 0 else [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
         # The moves of `placements` (horizontals then verticals, each by cell) are
         # chosen here straight from the legal bit-boards, without listing them:
         # the first winning one if any, else a uniformly random one.

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
+from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
 from tablier.games.kwinty import observation, render
 from tablier.games.kwinty.geometry import (
@@ -42,7 +43,7 @@ FIRST_COLUMN = LETTERS.index("i")
 KWINTIE_CENTRE = LETTERS.index("e")
 
 
-class KwintyState(State):
+class KwintyState(SharedRng, State):
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
         self.kwintie = game.options["variant"] == "kwintie"
@@ -115,10 +116,7 @@ class KwintyState(State):
     def clone(self) -> KwintyState:
         twin = KwintyState.__new__(KwintyState)
         twin.__dict__.update(self.__dict__)
-        # a fresh Random would seed itself from the system first: copy the state only
-        kind = type(self.rng)
-        twin.rng = kind.__new__(kind)
-        twin.rng.setstate(self.rng.getstate())
+        self.share_rng_with(twin)  # Kwinty has no chance: copied only if touched
         twin.setup = dict(self.setup)
         twin.history = list(self.history)
         twin.occ = list(self.occ)
@@ -179,6 +177,17 @@ class KwintyState(State):
                     self.history.append((player, str(move)))
                     return
         super().apply(player, move)
+
+    def apply_legal(self, player: int, move: Move | str) -> None:
+        """Trusted: `move` comes from `legal_moves(player)` here, so no check."""
+        parsed = self.masks.parse.get(move) if isinstance(move, str) else None
+        if parsed is None:  # a pass: rare enough to take the checked path
+            self.apply(player, move)
+            return
+        index, orient = parsed
+        stride = self.geo.stride
+        self._place(player, index % stride, index // stride, orient)
+        self.history.append((player, str(move)))
 
     def _apply(self, player: int, move: str) -> str:
         if move == PASS:

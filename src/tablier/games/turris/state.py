@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
 from tablier.core.move import Move
+from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
 from tablier.games.turris import geometry as geo
 from tablier.games.turris import observation
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 PIECES_PER_PLAYER = 20
 
 
-class TurrisState(State):
+class TurrisState(SharedRng, State):
     """The tower and the turn.
 
     Legality is decided by the fast generator behind `legal_moves`; `refusals.py`
@@ -38,8 +38,6 @@ class TurrisState(State):
     """
 
     game: TurrisGame
-    _rng: random.Random
-    _rng_shared: bool
 
     def __init__(self, game: TurrisGame, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
@@ -63,28 +61,10 @@ class TurrisState(State):
         self._legal_set: frozenset[str] | None = None
         self._final_views: dict[str, View] | None = None
 
-    # ------------------------------------------------------------------ the rng
-    # Turris has no chance; the generator is only copied when someone touches it,
-    # which keeps `clone` cheap for playouts while clones stay independent.
-    @property
-    def rng(self) -> random.Random:
-        if self._rng_shared:
-            fresh = random.Random.__new__(random.Random)
-            fresh.setstate(self._rng.getstate())
-            self._rng = fresh
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
     def clone(self) -> TurrisState:
         new = object.__new__(TurrisState)
         new.__dict__.update(self.__dict__)
-        self._rng_shared = True
-        new._rng_shared = True
+        self.share_rng_with(new)  # Turris has no chance: copied only if touched
         new.setup = dict(self.setup)
         new.history = self.history[:]
         new.heights = self.heights[:]
