@@ -9,13 +9,14 @@ same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio; for
 Counterplays, the same ratio and, in the same run, the engine's two Python generators:
 the one that remembers placements across moves (used where the compiled generator
 cannot be built) and the one before it (every position computed from scratch).
-For Turris, the search's own playouts per second, compiled (fastplay.c) and in
-Python, and with `--search`, `hard`'s iterations per second with each.
+For Kwinty and Turris, the search's own playouts per second, compiled (fastplay.c)
+and in Python, and with `--search`, `hard`'s iterations per second with each.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import re
 import sys
@@ -23,6 +24,7 @@ import time
 from collections.abc import Callable
 
 import tablier
+from tablier.core.state import State
 
 TEMPLATE = re.compile(r"<[^>]*>")
 
@@ -92,7 +94,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--search",
         action="store_true",
-        help="also `hard`'s search iterations per second on Counterplays and Turris, "
+        help="also `hard`'s search iterations per second on Counterplays, Kwinty and Turris, "
         "before and after",
     )
     args = parser.parse_args(argv)
@@ -105,8 +107,8 @@ def main(argv: list[str]) -> int:
             print_counterplays_ways(figures, args.seconds)
             if args.search:
                 print_search_speed()
-        if game_id == "turris":
-            print_turris_playouts(args.seconds, search=args.search)
+        if game_id in ("kwinty", "turris"):
+            print_compiled_playouts(game_id, args.seconds, search=args.search)
         if game_id not in ("kwinty", "counterplays"):
             continue
         try:
@@ -128,14 +130,7 @@ def print_search_speed(positions: int = 8) -> None:
     from tablier.games.counterplays.state import CounterplaysState
 
     game = tablier.load("counterplays")
-    states = []
-    for seed in range(positions):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(4, 16)):
-            player = state.current_players()[0]
-            state.apply(player, rng.choice(state.legal_moves(player)))
-        states.append(state)
+    states = mid_game_states("counterplays", positions, 4, 16)
     ways = [("from scratch", False, False), ("remembered", False, True), ("compiled", True, True)]
     for name, compiled, remember in ways * 2:
         CounterplaysState.compiled, CounterplaysState.remember = compiled, remember
@@ -157,35 +152,43 @@ def print_search_speed(positions: int = 8) -> None:
         print(f"{'':<22} hard's search, {name:<12} {iterations / seconds:>8,.0f} iterations/s")
 
 
-def print_turris_playouts(seconds: float, *, search: bool, positions: int = 6) -> None:
-    """The search's playouts from mid-game towers, compiled and in Python, twice."""
-    from tablier.ai.knowledge import heuristics_for
-    from tablier.ai.players import make_player
-    from tablier.games.turris import fastplay
-    from tablier.games.turris.heuristics import TurrisHeuristics
-
-    game = tablier.load("turris")
+def mid_game_states(game_id: str, positions: int, low: int, high: int) -> list[State]:
+    """`positions` positions after a random number of random moves in [low, high)."""
+    game = tablier.load(game_id)
     states = []
     for seed in range(positions):
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(6, 24)):
+        for _ in range(rng.randrange(low, high)):
+            if state.is_terminal():
+                break
             player = state.current_players()[0]
             state.apply(player, rng.choice(state.legal_moves(player)))
         states.append(state)
+    return states
+
+
+def print_compiled_playouts(game_id: str, seconds: float, *, search: bool) -> None:
+    """The search's playouts from mid-game positions, compiled and in Python, twice;
+    with `search`, `hard`'s iterations per second each way."""
+    from tablier.ai.knowledge import heuristics_for
+    from tablier.ai.players import make_player
+
+    module = importlib.import_module(f"tablier.games.{game_id}.fastplay")
+    states = [s for s in mid_game_states(game_id, 8, 6, 20) if not s.is_terminal()]
+    game = states[0].game
     knowledge = heuristics_for(game)
-    assert isinstance(knowledge, TurrisHeuristics)
-    if fastplay.load() is None:
-        print(f"{'':<22} (no C compiler or cffi here: Turris playouts stay in Python)")
+    if module.load() is None:
+        print(f"{'':<22} (no C compiler or cffi here: the playouts stay in Python)")
         return
     rates: dict[bool, float] = {}
     for compiled in (True, False) * 2:
-        knowledge.compiled_playouts = compiled
+        knowledge.compiled_playouts = compiled  # type: ignore[attr-defined]
         rng = random.Random(1)
         start = time.perf_counter()
         done = 0
         while time.perf_counter() - start < seconds:
-            knowledge.playout(states[done % positions].clone(), rng)
+            knowledge.playout(states[done % len(states)].clone(), rng)
             done += 1
         rates[compiled] = done / (time.perf_counter() - start)
         way = "compiled" if compiled else "Python"

@@ -16,8 +16,11 @@ import os
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def pure_python() -> bool:
@@ -64,3 +67,16 @@ def cache_folder() -> Path:
     if configured:
         return Path(configured)
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablier"
+
+
+def load_helper(
+    prefix: str, source_file: Path, declarations: str, wrap: Callable[[Any], T]
+) -> T | None:
+    """`wrap(module)` for the compiled `source_file`, or None when it cannot be had
+    (switched off, no compiler or cffi, a cache folder it cannot write)."""
+    if pure_python():
+        return None
+    try:
+        return wrap(compiled_module(prefix, source_file, declarations))
+    except Exception:  # the caller's Python path stays in charge
+        return None

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tablier.core.compiled import compiled_module, pure_python
+from tablier.core.compiled import load_helper
 from tablier.games.counterplays.geometry import WIDTH
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
 
@@ -81,9 +81,4 @@ def letter_mask(letters: frozenset[str]) -> int:
 @cache
 def load() -> FastGenerator | None:
     """The compiled generator, building it if needed; None when it cannot be built."""
-    if pure_python():
-        return None
-    try:
-        return FastGenerator(compiled_module("cp_fastgen", SOURCE, _DECLARATIONS))
-    except Exception:  # no compiler, no cffi, a read-only cache: the Python path stays
-        return None
+    return load_helper("cp_fastgen", SOURCE, _DECLARATIONS, FastGenerator)

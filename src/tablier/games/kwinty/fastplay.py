@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tablier.core.compiled import compiled_module, pure_python
+from tablier.core.compiled import load_helper
 from tablier.games.kwinty.notation import PASS
 from tablier.games.kwinty.state import KwintyState
 
@@ -101,9 +101,4 @@ class FastPlayouts:
 @cache
 def load() -> FastPlayouts | None:
     """The compiled playouts, building them if needed; None when they cannot be built."""
-    if pure_python():
-        return None
-    try:
-        return FastPlayouts(compiled_module("kw_fastplay", SOURCE, _DECLARATIONS))
-    except Exception:  # no compiler, no cffi, a read-only cache: Python plays instead
-        return None
+    return load_helper("kw_fastplay", SOURCE, _DECLARATIONS, FastPlayouts)

@@ -241,18 +241,12 @@ class KwintyHeuristics(Heuristics):
         if not self.threat_playouts:
             return super().playout(state, rng)
         assert isinstance(state, KwintyState)
-        if self.block_in_playouts:
-            return self._blocking_playout(state, rng)
         fast = fastplay.load() if self.compiled_playouts else None
-        if fast is not None and self.playout_depth is None:
+        if fast is not None and self.playout_depth is None and not self.block_in_playouts:
             winner = fast.playout(state, rng.getrandbits(64))
             if winner is not None:
                 return [0.0, 0.0] if winner < 0 else [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
-        # The moves of `placements` (horizontals then verticals, each by cell) are
-        # chosen here straight from the legal bit-boards, without listing them:
-        # the first winning one if any, else a uniformly random one.
-        geo = state.geo
-        stride = geo.stride
+        choose = self._blocking_choice if self.block_in_playouts else self._choice
         depth = self.playout_depth
         steps = 0
         while state.to_move is not None:
@@ -260,61 +254,61 @@ class KwintyHeuristics(Heuristics):
                 return self.evaluate(state)
             steps += 1
             player = state.to_move
-            vertical, horizontal = state._legal_boards(player)
-            if not (vertical | horizontal):
+            chosen = choose(state, player, rng)
+            if chosen is None:
                 state.apply(player, "pass")
-                continue
-            single, hpair, vpair = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
-            if single | hpair | vpair:
-                wins = horizontal & (single | (single >> 1) | hpair)
-                orient = "h"
-                if not wins:
-                    wins = vertical & (single | (single >> stride) | vpair)
-                    orient = "v"
-                if wins:
-                    index = (wins & -wins).bit_length() - 1
-                    state.play_fast(player, index % stride, index // stride, orient)
-                    continue
-            across = horizontal.bit_count()
-            k = rng.randrange(across + vertical.bit_count())
-            if k < across:
-                index, orient = _kth_bit(horizontal, k), "h"
             else:
-                index, orient = _kth_bit(vertical, k - across), "v"
-            state.play_fast(player, index % stride, index // stride, orient)
+                state.play_fast(player, *chosen)
         return [float(v) for v in state.returns()]
 
-    def _blocking_playout(self, state: KwintyState, rng: random.Random) -> list[float]:
+    @staticmethod
+    def _choice(state: KwintyState, player: int, rng: random.Random) -> Placement | None:
+        """The first winning placement of `placements`' order (horizontals, then
+        verticals, each by cell) if any, else a uniformly random one, read straight
+        from the legal bit-boards without listing them; None: no placement."""
+        vertical, horizontal = state._legal_boards(player)
+        if not (vertical | horizontal):
+            return None
         geo = state.geo
-        depth = self.playout_depth
-        steps = 0
-        while state.to_move is not None:
-            if depth is not None and steps >= depth:
-                return self.evaluate(state)
-            steps += 1
-            player = state.to_move
-            mine = placements(state, player)
-            if not mine:
-                state.apply(player, "pass")
-                continue
-            occupied = state.occ[0] | state.occ[1]
-            masks = threat_masks(geo, state.occ[player], occupied)
-            if any(masks):
-                wins = [p for p in mine if completes(geo, masks, *p)]
-                if wins:
-                    state.play_fast(player, *wins[0])
-                    continue
-            choice = None
-            if opponent_moves_next(state, player):
-                danger = danger_cells(state, 1 - player)
-                if danger:
-                    covering = [p for p in mine if cells_of(geo, *p) & danger]
-                    if covering:
-                        choice = covering[rng.randrange(len(covering))]
-            if choice is None:
-                choice = mine[rng.randrange(len(mine))]
-            state.play_fast(player, *choice)
-        return [float(v) for v in state.returns()]
+        stride = geo.stride
+        single, hpair, vpair = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
+        if single | hpair | vpair:
+            wins = horizontal & (single | (single >> 1) | hpair)
+            orient = "h"
+            if not wins:
+                wins = vertical & (single | (single >> stride) | vpair)
+                orient = "v"
+            if wins:
+                index = (wins & -wins).bit_length() - 1
+                return index % stride, index // stride, orient
+        across = horizontal.bit_count()
+        k = rng.randrange(across + vertical.bit_count())
+        if k < across:
+            index, orient = _kth_bit(horizontal, k), "h"
+        else:
+            index, orient = _kth_bit(vertical, k - across), "v"
+        return index % stride, index // stride, orient
+
+    @staticmethod
+    def _blocking_choice(state: KwintyState, player: int, rng: random.Random) -> Placement | None:
+        """A win if any, else a placement covering the opponent's reachable threats,
+        else a random one (`block_in_playouts`)."""
+        mine = placements(state, player)
+        if not mine:
+            return None
+        geo = state.geo
+        masks = threat_masks(geo, state.occ[player], state.occ[0] | state.occ[1])
+        if any(masks):
+            wins = [p for p in mine if completes(geo, masks, *p)]
+            if wins:
+                return wins[0]
+        if opponent_moves_next(state, player):
+            danger = danger_cells(state, 1 - player)
+            if danger:
+                covering = [p for p in mine if cells_of(geo, *p) & danger]
+                if covering:
+                    return covering[rng.randrange(len(covering))]
+        return mine[rng.randrange(len(mine))]
 
 
 def _kth_bit(board: int, k: int) -> int:

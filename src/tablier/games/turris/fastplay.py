@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tablier.core.compiled import compiled_module, pure_python
+from tablier.core.compiled import load_helper
 from tablier.games.turris.geometry import NEIGHBOURS, PAIRS
 from tablier.games.turris.notation import H_MOVES, PASS, SKIP, V_MOVES, X_MOVES
 from tablier.games.turris.state import TurrisState
@@ -140,9 +140,4 @@ def _geometry() -> list[int]:
 @cache
 def load() -> FastPlayouts | None:
     """The compiled playouts, building them if needed; None when they cannot be built."""
-    if pure_python():
-        return None
-    try:
-        return FastPlayouts(compiled_module("tu_fastplay", SOURCE, _DECLARATIONS))
-    except Exception:  # no compiler, no cffi, a read-only cache: Python plays instead
-        return None
+    return load_helper("tu_fastplay", SOURCE, _DECLARATIONS, FastPlayouts)
