@@ -141,3 +141,20 @@ def test_without_a_compiler_the_heuristics_play_in_python() -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["True", "2"]
+
+
+def test_a_finished_game_is_scored_as_it_ended(fast: fastplay.FastPlayouts) -> None:
+    game = tablier.load("kwinty")
+    knowledge = KwintyHeuristics(game)
+    finished = 0
+    for seed in range(20):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_players()[0]
+            moves = state.legal_moves(player)
+            state.apply(player, moves[rng.randrange(len(moves))])
+        value = knowledge.playout(state, rng)
+        assert value == [float(v) for v in state.returns()]
+        finished += value != [0.0, 0.0]
+    assert finished > 10

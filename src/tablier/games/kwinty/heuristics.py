@@ -242,6 +242,8 @@ class KwintyHeuristics(Heuristics):
             return super().playout(state, rng)
         assert isinstance(state, KwintyState)
         fast = fastplay.load() if self.compiled_playouts else None
+        if state.to_move is None:  # already over: its result, not a playout's
+            return [float(v) for v in state.returns()]
         if fast is not None and self.playout_depth is None and not self.block_in_playouts:
             winner = fast.playout(state, rng.getrandbits(64))
             if winner is not None:
