@@ -40,6 +40,7 @@ LADDER: list[tuple[str, str, float]] = [
     ),
     ("quiwin", "random", 0.75),
     ("quiwin", "rule-of-thumb", 0.55),
+    ("quiwin", "planner", 0.55),
 ]
 
 
