@@ -96,6 +96,32 @@ class State(ABC):
         """
         return []
 
+    def describe_move(
+        self, player: int, move: str, viewer: int | None = None
+    ) -> Message | None:
+        """`move` of `player`, played from this position, in words, as `viewer` may know it.
+
+        Called on the position *before* the move. The words are a predicate ("pose une
+        pièce debout en c3–c4", "places the N on level 2"): the pages put the player's
+        name in front. `move` is the entry of `public_history(viewer)`, so the words
+        never tell more than that entry. None: no words (the pages show the notation).
+        """
+        return None
+
+    def move_words(self, viewer: int | None = None) -> list[Message | None]:
+        """The words of each entry of `public_history(viewer)`, in the same order.
+
+        By default the game is replayed from its start and each move is described from
+        the position before it. Games whose `public_history` hides or rewrites moves
+        override this to describe the entries as `viewer` sees them.
+        """
+        before = self.game.new_state(seed=self.seed, num_players=self.num_players, **self.setup)
+        said: list[Message | None] = []
+        for player, move in self.history:
+            said.append(before.describe_move(player, move, viewer))
+            before.apply(player, move)
+        return said
+
     def clone(self) -> State:
         """An independent deep copy. Games override this when a faster copy pays."""
         return copy.deepcopy(self)

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tablier.core.messages import check_lang, seat_colour
+from tablier.core.messages import Message, check_lang, seat_colour
 from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.counterplays import fastgen, placement, remembered, render, scoring
@@ -17,6 +17,7 @@ from tablier.games.counterplays.notation import notation, orientation_of, parse
 from tablier.games.counterplays.observation import observe
 from tablier.games.counterplays.refusals import REFUSALS
 from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, Orientation
+from tablier.games.counterplays.words import describe
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
@@ -212,6 +213,11 @@ class CounterplaysState(State):
         level = self._check(orient, keys)
         self._place(player, orient, keys[0], level)
         return notation(orient.index, keys[0])
+
+    def describe_move(
+        self, player: int, move: str, viewer: int | None = None
+    ) -> Message | None:
+        return describe(self, move)
 
     def _check(self, orient: Orientation, keys: tuple[int, ...]) -> int:
         """The level the placement reaches, or IllegalMove saying which rule it breaks."""

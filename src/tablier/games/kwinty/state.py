@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import Message
 from tablier.core.move import Move
 from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
@@ -32,6 +33,7 @@ from tablier.games.kwinty.refusals import (
     TOO_WIDE,
     explain,
 )
+from tablier.games.kwinty.words import describe
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
@@ -210,6 +212,11 @@ class KwintyState(SharedRng, State):
         col, row, orient = placement
         problem = self._violation(player, col, row, orient) or SHORT_FACES
         raise IllegalMove(explain(self, problem, player, col, row, orient))
+
+    def describe_move(
+        self, player: int, move: str, viewer: int | None = None
+    ) -> Message | None:
+        return describe(move)
 
     def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
         """Place a piece already known to be legal (for search), keeping the history."""

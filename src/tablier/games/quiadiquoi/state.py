@@ -12,6 +12,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any
 
+from tablier.core.messages import Message
 from tablier.core.move import Move
 from tablier.games.quiadiquoi.events import event
 from tablier.games.quiadiquoi.phases import ANSWERING, Phase
@@ -20,6 +21,7 @@ from tablier.games.quiadiquoi.refusals import REFUSALS, TASKS
 from tablier.games.quiadiquoi.table import BLUE, BORDEAUX, Slot, Table, flip
 from tablier.games.quiadiquoi.tournament import TournamentRules
 from tablier.games.quiadiquoi.turn import STALL_ROUNDS, TurnRules
+from tablier.games.quiadiquoi.words import describe
 
 if TYPE_CHECKING:
     from tablier.games.quiadiquoi.game import QuiAdiQuoiGame
@@ -134,6 +136,10 @@ class QuiAdiQuoiState(TurnRules, QuestionRules, TournamentRules):
         if self.is_terminal():
             return [[p, m] for p, m in self.history]
         return [[p, spoken_kind(m)] for p, m in self.history]
+
+    def move_words(self, viewer: int | None = None) -> list[Message | None]:
+        """Each entry of `public_history(viewer)` in words, from the entry alone."""
+        return [describe(str(move)) for _player, move in self.public_history(viewer)]
 
     def example_text_moves(self, player: int, rng: random.Random) -> list[str]:
         """Filled-in text moves for simulations: the right answer (sometimes in lower

@@ -22,6 +22,7 @@ from tablier.games.quiwin.tiles import (
     length,
     normalise_code,
 )
+from tablier.games.quiwin.words import describe
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
@@ -417,6 +418,10 @@ class QuiwinState(State):
             elif step in windows_done:
                 out.append([player, move])
         return out
+
+    def move_words(self, viewer: int | None = None) -> list[Message | None]:
+        """Each entry of `public_history(viewer)` in words, from the entry alone."""
+        return [describe(str(move)) for _player, move in self.public_history(viewer)]
 
     def _revealed_tile(self, player: int, step: int) -> int:
         reveals = [e for e in self.events if e["type"] == "reveal"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import Message
 from tablier.core.move import Move
 from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
@@ -23,6 +24,7 @@ from tablier.games.turris.notation import H_MOVES, PAIR_INDEX, PASS, SKIP, V_MOV
 from tablier.games.turris.observation import BONUS, OVER, PLACE
 from tablier.games.turris.refusals import REFUSALS, refusal
 from tablier.games.turris.views import View, compute_views, totals
+from tablier.games.turris.words import describe
 
 if TYPE_CHECKING:
     from tablier.games.turris.game import TurrisGame
@@ -276,6 +278,11 @@ class TurrisState(SharedRng, State):
             raise REFUSALS.refuse("refusal.refused", move=move.strip(), reason=reason)
         self._play(player, kind, cells, level)
         return canonical
+
+    def describe_move(
+        self, player: int, move: str, viewer: int | None = None
+    ) -> Message | None:
+        return describe(self, move)
 
     def apply_legal(self, player: int, move: Move | str) -> None:
         """Trusted: `move` comes from `legal_moves(player)` here, so no check."""
