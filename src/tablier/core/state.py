@@ -96,9 +96,7 @@ class State(ABC):
         """
         return []
 
-    def describe_move(
-        self, player: int, move: str, viewer: int | None = None
-    ) -> Message | None:
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         """`move` of `player`, played from this position, in words, as `viewer` may know it.
 
         Called on the position *before* the move. The words are a predicate ("pose une

@@ -214,9 +214,7 @@ class CounterplaysState(State):
         self._place(player, orient, keys[0], level)
         return notation(orient.index, keys[0])
 
-    def describe_move(
-        self, player: int, move: str, viewer: int | None = None
-    ) -> Message | None:
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         return describe(self, move)
 
     def _check(self, orient: Orientation, keys: tuple[int, ...]) -> int:

@@ -213,9 +213,7 @@ class KwintyState(SharedRng, State):
         problem = self._violation(player, col, row, orient) or SHORT_FACES
         raise IllegalMove(explain(self, problem, player, col, row, orient))
 
-    def describe_move(
-        self, player: int, move: str, viewer: int | None = None
-    ) -> Message | None:
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         return describe(move)
 
     def play_fast(self, player: int, col: int, row: int, orient: str) -> None:

@@ -279,9 +279,7 @@ class TurrisState(SharedRng, State):
         self._play(player, kind, cells, level)
         return canonical
 
-    def describe_move(
-        self, player: int, move: str, viewer: int | None = None
-    ) -> Message | None:
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         return describe(self, move)
 
     def apply_legal(self, player: int, move: Move | str) -> None:
