@@ -46,6 +46,7 @@ from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StorageUnavailable, StoredGame
 from tablier.server.studies import router as studies_router
 from tablier.server.websocket import serve_socket
+from tablier.server.words import record_words
 
 log = logging.getLogger("tablier.server")
 
@@ -455,6 +456,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             "seat": seat,
             "seats": stored.seats,
             "views": views,
+            # each move in words, {fr, en}, as this seat saw it
+            "words": await asyncio.to_thread(record_words, _stored_record(room_row, stored), seat),
             # why the game ended, in words (the record keeps only the data)
             "outcome": told_outcome(game, final.get("outcome")),
         }

@@ -129,6 +129,10 @@ class StateMessage(_Message):
     legal_moves: list[str] = Field(description="moves `seat` may send now ([] if not awaited)")
     awaited: list[int]
     moves: list[list[Any]] = Field(description="public_history(seat): [[player, notation], ...]")
+    words: list[dict[str, str] | None] = Field(
+        default_factory=list,
+        description="the same moves in words, {fr, en} each (None: notation only)",
+    )
     move_count: int = Field(description="accepted moves so far in this game (all seats)")
     terminal: bool
     outcome: dict[str, Any] | None

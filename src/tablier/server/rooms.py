@@ -30,6 +30,7 @@ from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
 from tablier.server.seats import Seat, hash_token
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StorageUnavailable, StoredRoom
+from tablier.server.words import spoken_moves
 
 log = logging.getLogger("tablier.server")
 
@@ -147,6 +148,8 @@ class Room:
             "legal_moves": legal.get(seat, []) if seat is not None else [],
             "awaited": self.awaited(),
             "moves": state.public_history(seat),
+            # the same list in words, {fr, en} per move (None: the notation only)
+            "words": spoken_moves(state, seat),
             "move_count": len(state.history),
             "terminal": self.over,
             "outcome": self.outcome(),
