@@ -36,6 +36,7 @@ from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.outcomes import told_outcome
 from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
+from tablier.server.party_lobby import Lobbies, lobby_router
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
     protocol_schema,
@@ -190,6 +191,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             await manager.join_cluster(settings.redis_url)
         # texts uploaded for a room are read back by their games, before any game is rebuilt
         app.state.party = PartyStore(storage.engine)
+        # before the games are rebuilt: which of them are party games
+        app.state.lobbies = Lobbies(storage.engine)
         app.state.analyses = Analyses(manager.pool)
         uploads.register_source(ROOM_SOURCE, room_source(app.state.party))
         count = await manager.recover()
@@ -546,6 +549,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 del sockets[client]
 
     app.include_router(party_router)
+    app.include_router(lobby_router)
     app.state.studies_dir = settings.studies_dir
     app.include_router(studies_router)
     # routes a game brings (its solo puzzles...)

@@ -10,6 +10,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from tablier.core.game import Game
+from tablier.server import timers
 from tablier.server.protocol import BadMessage
 
 if TYPE_CHECKING:
@@ -55,6 +56,10 @@ async def take_turn(room: Room, seat: int) -> None:
             await asyncio.sleep(wait)
         async with room.lock:
             if number != room.number or room.over or seat not in room.awaited():
+                return
+            # a party game waiting for a phone or paused: the computer waits as well (it
+            # is woken again when the game goes on)
+            if timers.held(room):
                 return
             # someone else moved meanwhile (a simultaneous step): check it still fits
             moved = count != len(room.state.history)

@@ -199,7 +199,10 @@ class Room:
         for seat in _viewers(conn):
             conn.push(self.state_message(seat, legal, seats, clocks))
         self._presence(exclude=conn)
-        if self.unwatched_computers_only(before=len(self.connections) - 1):
+        if self.id in timers.PARTY_ROOMS:
+            # a party game waits for a phone: one coming back lets it go on
+            self.after_change()
+        elif self.unwatched_computers_only(before=len(self.connections) - 1):
             # a computers-only room paused while nobody watched: a viewer resumes it
             self.after_change()
 
@@ -232,6 +235,9 @@ class Room:
         if conn in self.connections:
             self.connections.discard(conn)
             self._presence()
+            if self.id in timers.PARTY_ROOMS and not self.over:
+                # a phone gone: a party game stops its clocks until it is back
+                self.after_change()
         if not self.connections and self.over:
             # nobody left to ask for a rematch: the database keeps it, memory need not
             self.on_idle(self)
