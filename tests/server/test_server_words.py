@@ -75,3 +75,24 @@ def test_quiwin_words_follow_each_seats_move_list(server: ServerProcess) -> None
     assert len(own["words"]) == len(own["moves"]) == 1
     assert own["words"][0]["fr"].startswith("pose une tuile")
     assert other["moves"] == [] and other["words"] == []
+
+
+def test_a_hint_comes_in_words(server: ServerProcess) -> None:
+    practice = server.create_room(
+        game="kwinty",
+        seats=[{"mine": True}, {"kind": "computer", "level": "random"}],
+        seating="as_listed",
+    )
+
+    async def go() -> dict[str, Any]:
+        alone = await Client.open(server, practice["room"], [practice["my_seats"][0]["token"]])
+        await alone.until(is_state(0))
+        hint = await alone.request({"type": "hint", "seat": 0})
+        await alone.close()
+        return hint
+
+    hint = run(go())
+    assert hint["type"] == "hint"
+    expected = tablier.load("kwinty").new_state(seed=0).describe_move(0, hint["move"], 0)
+    assert expected is not None and hint["words"] == expected.texts()
+    assert hint["words"]["fr"].startswith("pose une pièce")

@@ -82,7 +82,11 @@ async def give_hint(room: Room, seat: int, conn: Connection, ref: str | int | No
         seat=seat,
         limit=room.settings.ai_think_limit,
     )
-    conn.push({"type": "hint", "seat": seat, "move": move, "move_count": count, "ref": ref})
+    # the move in words, said from the position it was chosen for
+    said = room.state.describe_move(seat, move, seat) if len(room.state.history) == count else None
+    words = said.texts() if said is not None else None
+    hint = {"type": "hint", "seat": seat, "move": move, "words": words, "move_count": count}
+    conn.push({**hint, "ref": ref})
 
 
 def storage_error(ref: str | int | None, message: str) -> dict[str, object]:

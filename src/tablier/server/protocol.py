@@ -189,6 +189,7 @@ class Hint(_Message):
     type: Literal["hint"] = "hint"
     seat: int
     move: str
+    words: dict[str, str] | None = Field(default=None, description="the move in words, {fr, en}")
     move_count: int
     ref: str | int | None = None
 

@@ -137,6 +137,9 @@ class QuiAdiQuoiState(TurnRules, QuestionRules, TournamentRules):
             return [[p, m] for p, m in self.history]
         return [[p, spoken_kind(m)] for p, m in self.history]
 
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
+        return describe(move)
+
     def move_words(self, viewer: int | None = None) -> list[Message | None]:
         """Each entry of `public_history(viewer)` in words, from the entry alone."""
         return [describe(str(move)) for _player, move in self.public_history(viewer)]

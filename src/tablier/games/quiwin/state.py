@@ -419,6 +419,10 @@ class QuiwinState(State):
                 out.append([player, move])
         return out
 
+    def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
+        # a tile or an action chosen is secret from the others until it is revealed
+        return describe(move) if viewer == player or move.startswith("swap ") else None
+
     def move_words(self, viewer: int | None = None) -> list[Message | None]:
         """Each entry of `public_history(viewer)` in words, from the entry alone."""
         return [describe(str(move)) for _player, move in self.public_history(viewer)]
