@@ -65,6 +65,14 @@ class Option:
     # for an option that may also name a text uploaded for one room (see core/uploads.py):
     # "module:function" checking such a text
     upload: str | None = None
+    # each value for people: str(value) -> {"fr": label, "en": label}; a nullable
+    # option's None is the key "none" ("Sans chrono")
+    value_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # each value's one-line explanation, keyed like `value_labels`
+    value_help: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # a text option holding a comma-separated selection of these parts (the die's
+    # faces): the pages offer one checkbox per part, labelled by `value_labels`
+    parts: tuple[str, ...] | None = None
 
     def resource_names(self) -> list[str]:
         return list(self.resources()) if self.resources is not None else []
@@ -159,7 +167,20 @@ class Option:
             "label": dict(self.label),
             "resources": self.resource_names() if self.resources is not None else None,
             "upload": self.upload is not None,
+            "value_labels": {k: dict(v) for k, v in self.value_labels.items()},
+            "value_help": {k: dict(v) for k, v in self.value_help.items()},
+            "parts": list(self.parts) if self.parts is not None else None,
         }
+
+    def value_label(self, value: Any, lang: str = "fr") -> str:
+        """A value as people read it: its label, else the value itself."""
+        key = "none" if value is None else str(value)
+        texts = self.value_labels.get(key)
+        if texts:
+            return texts.get(lang) or texts.get("fr") or key
+        if self.parts is not None and isinstance(value, str):
+            return ", ".join(self.value_label(part, lang) for part in value.split(",") if part)
+        return key
 
 
 def resolve_options(

@@ -27,10 +27,25 @@ class Counterplays(Game):
             choices=("highest", "lowest"),
             label={"fr": "But", "en": "Goal"},
             help={
-                "fr": "highest : qui a davantage de tuiles tout en haut gagne ; "
-                "lowest (variante) : le plus de tuiles au niveau 1 gagne",
-                "en": "highest: most tiles on the top level wins; "
-                "lowest (variant): most tiles on level 1 wins",
+                "fr": "Ce qui désigne le gagnant au décompte final.",
+                "en": "What decides the winner in the final count.",
+            },
+            value_labels={
+                "highest": {"fr": "Le plus haut niveau", "en": "The highest level"},
+                "lowest": {"fr": "Le niveau 1 (variante)", "en": "Level 1 (variant)"},
+            },
+            value_help={
+                "highest": {
+                    "fr": "Le plus de tuiles au niveau le plus haut gagne ; à égalité, "
+                    "on compare le niveau en dessous.",
+                    "en": "Most tiles on the highest level wins; on a tie, the level "
+                    "below decides.",
+                },
+                "lowest": {
+                    "fr": "Le plus de tuiles posées sur la table gagne ; à égalité, on "
+                    "compare le niveau au-dessus.",
+                    "en": "Most tiles on the table wins; on a tie, the level above decides.",
+                },
             },
         ),
     )

@@ -35,10 +35,22 @@ class KwintyGame(Game):
             label={"fr": "Variante", "en": "Variant"},
             choices=("kwinty", "kwintie"),
             help={
-                "fr": "kwinty : sans plateau, pièces côte à côte, mur de 9×9 au plus ; "
-                "kwintie : plateau de 9 cases, la case centrale e1 interdite au 1er coup.",
-                "en": "kwinty: no board, pieces side by side, wall at most 9×9; "
-                "kwintie: 9-square board, centre e1 forbidden for White's first piece.",
+                "fr": "Avec ou sans plateau au pied du mur.",
+                "en": "With or without a board at the foot of the wall.",
+            },
+            value_labels={
+                "kwinty": {"fr": "Kwinty (sans plateau)", "en": "Kwinty (no board)"},
+                "kwintie": {"fr": "Kwintie (plateau de 9 cases)", "en": "Kwintie (9-square board)"},
+            },
+            value_help={
+                "kwinty": {
+                    "fr": "Les pièces se posent côte à côte ; le mur fait au plus 9 × 9.",
+                    "en": "Pieces are laid side by side; the wall is at most 9 × 9.",
+                },
+                "kwintie": {
+                    "fr": "Un plateau de 9 cases ; Blanc ne commence pas sur la case du milieu.",
+                    "en": "A 9-square board; White does not open on the middle square.",
+                },
             },
         ),
         Option(
@@ -47,10 +59,22 @@ class KwintyGame(Game):
             label={"fr": "Petits côtés", "en": "Short faces"},
             choices=("ends", "strict"),
             help={
-                "fr": "ends : deux pièces d'une couleur ne se touchent pas bout à bout ; "
-                "strict : un petit côté ne touche aucune pièce de sa couleur.",
-                "en": "ends: same-colour pieces never touch end to end; "
-                "strict: a short face never touches a same-colour piece.",
+                "fr": "Comment les petits côtés de vos pièces touchent vos autres pièces.",
+                "en": "How the short faces of your pieces may touch your other pieces.",
+            },
+            value_labels={
+                "ends": {"fr": "Jamais bout à bout", "en": "Never end to end"},
+                "strict": {"fr": "Petits côtés à l'écart", "en": "Short faces kept apart"},
+            },
+            value_help={
+                "ends": {
+                    "fr": "Deux pièces de même couleur ne se touchent pas bout à bout.",
+                    "en": "Two pieces of one colour never touch end to end.",
+                },
+                "strict": {
+                    "fr": "Un petit côté ne touche aucune pièce de sa couleur.",
+                    "en": "A short face touches no piece of its own colour.",
+                },
             },
         ),
         Option(
@@ -59,9 +83,22 @@ class KwintyGame(Game):
             label={"fr": "Si personne n'aligne cinq", "en": "If nobody makes five"},
             choices=("lines4", "draw"),
             help={
-                "fr": "Si personne n'aligne cinq : lines4 = le plus de lignes de quatre "
-                "gagne ; draw = partie nulle.",
-                "en": "If nobody makes five: lines4 = most lines of four wins; draw = a draw.",
+                "fr": "Quand les pièces sont toutes posées sans ligne de cinq.",
+                "en": "When every piece is placed and nobody has a line of five.",
+            },
+            value_labels={
+                "lines4": {"fr": "Lignes de quatre", "en": "Lines of four"},
+                "draw": {"fr": "Partie nulle", "en": "A draw"},
+            },
+            value_help={
+                "lines4": {
+                    "fr": "On compte les lignes de quatre : qui en a le plus gagne.",
+                    "en": "Lines of four are counted: whoever has more wins.",
+                },
+                "draw": {
+                    "fr": "La partie est nulle.",
+                    "en": "The game is a draw.",
+                },
             },
         ),
     )

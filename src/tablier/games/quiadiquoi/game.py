@@ -18,6 +18,38 @@ from tablier.games.quiadiquoi.upload import deck_of
 DIE_FACES: tuple[str, ...] = ("blank", "magic", "clues", "imposed", "steal_token", "steal_card")
 DEFAULT_DIE = ",".join(DIE_FACES)
 PACKS: tuple[str, ...] = ("blue", "mixed", "separate")
+# the die's faces for people: a symbol (the one the board draws) and a name
+DIE_FACE_LABELS: dict[str, dict[str, str]] = {
+    "blank": {"fr": "· Face blanche", "en": "· Blank face"},
+    "magic": {"fr": "✦ Jeton magique", "en": "✦ Magic token"},
+    "clues": {"fr": "③ Trois indices", "en": "③ Three clues"},
+    "imposed": {"fr": "☝ Choix imposé", "en": "☝ Imposed choice"},
+    "steal_token": {"fr": "⇄ Jeton volé", "en": "⇄ Stolen token"},
+    "steal_card": {"fr": "♠ Carte volée", "en": "♠ Stolen card"},
+}
+DIE_FACE_HELP: dict[str, dict[str, str]] = {
+    "blank": {"fr": "Aucun pouvoir ce tour-ci.", "en": "No power this turn."},
+    "magic": {
+        "fr": "Une carte bordeaux se paie d'un jeton de n'importe quelle catégorie.",
+        "en": "A bordeaux card is paid with a token of any category.",
+    },
+    "clues": {
+        "fr": "Les trois premiers indices sont lus d'un coup.",
+        "en": "The first three clues are read at once.",
+    },
+    "imposed": {
+        "fr": "Le lecteur choisit le compartiment à la place du joueur.",
+        "en": "The reader chooses the compartment for the player.",
+    },
+    "steal_token": {
+        "fr": "Sans le bon jeton, on paie avec celui d'un adversaire.",
+        "en": "Without the right token, one pays with an opponent's.",
+    },
+    "steal_card": {
+        "fr": "On tente de voler une carte adverse, ou on la renvoie au compartiment 3.",
+        "en": "One tries to steal an opponent's card, or sends it to compartment 3.",
+    },
+}
 
 
 def parse_seats(name: str, text: str) -> tuple[int, ...]:
@@ -118,6 +150,10 @@ class QuiAdiQuoiGame(Game):
                 "fr": "tours de préparation sans dé ni 3e compartiment",
                 "en": "preparation rounds without the die or compartment 3",
             },
+            value_labels={
+                "1": {"fr": "Un tour", "en": "One round"},
+                "2": {"fr": "Deux tours", "en": "Two rounds"},
+            },
         ),
         Option(
             "die",
@@ -131,9 +167,12 @@ class QuiAdiQuoiGame(Game):
             DEFAULT_DIE,
             label={"fr": "Faces du dé", "en": "Die faces"},
             help={
-                "fr": "faces du dé, séparées par des virgules : " + DEFAULT_DIE,
-                "en": "the die's faces, comma-separated: " + DEFAULT_DIE,
+                "fr": "Les faces du dé : décochez celles dont vous ne voulez pas.",
+                "en": "The die's faces: untick those you do not want.",
             },
+            parts=DIE_FACES,
+            value_labels=DIE_FACE_LABELS,
+            value_help=DIE_FACE_HELP,
         ),
         Option(
             "difficulty",
@@ -141,8 +180,22 @@ class QuiAdiQuoiGame(Game):
             label={"fr": "Difficulté", "en": "Difficulty"},
             choices=("base", "all"),
             help={
-                "fr": "base : cartes à une étoile ; all : toutes",
-                "en": "base: one-star cards; all: every card",
+                "fr": "Quelles cartes du paquet sont jouées.",
+                "en": "Which cards of the deck are played.",
+            },
+            value_labels={
+                "base": {"fr": "Cartes à une étoile", "en": "One-star cards"},
+                "all": {"fr": "Toutes les cartes", "en": "Every card"},
+            },
+            value_help={
+                "base": {
+                    "fr": "Les questions les plus connues, pour commencer.",
+                    "en": "The best-known questions, to begin with.",
+                },
+                "all": {
+                    "fr": "Toutes les cartes, les plus difficiles aussi.",
+                    "en": "Every card, the hardest too.",
+                },
             },
         ),
         Option(
@@ -154,9 +207,10 @@ class QuiAdiQuoiGame(Game):
             maximum=600,
             nullable=True,
             help={
-                "fr": "temps de réponse (None : pas de chrono)",
-                "en": "seconds per answer (None: no clock)",
+                "fr": "Secondes pour répondre à une question.",
+                "en": "Seconds to answer a question.",
             },
+            value_labels={"none": {"fr": "Sans chrono", "en": "No clock"}},
         ),
         Option(
             "packs",
@@ -164,8 +218,27 @@ class QuiAdiQuoiGame(Game):
             label={"fr": "Paquets", "en": "Packs"},
             choices=PACKS,
             help={
-                "fr": "blue : faces bleues ; mixed : faces mêlées ; separate : paquets séparés",
-                "en": "blue: blue faces; mixed: mixed faces; separate: author and phrase packs",
+                "fr": "Par quelle face les cartes sont posées en question.",
+                "en": "Which face of the cards the questions are asked from.",
+            },
+            value_labels={
+                "blue": {"fr": "Faces bleues", "en": "Blue faces"},
+                "mixed": {"fr": "Faces mêlées", "en": "Mixed faces"},
+                "separate": {"fr": "Paquets séparés", "en": "Separate packs"},
+            },
+            value_help={
+                "blue": {
+                    "fr": "Toutes les cartes montrent leur face bleue.",
+                    "en": "Every card shows its blue face.",
+                },
+                "mixed": {
+                    "fr": "Les cartes arrivent sur l'une ou l'autre face.",
+                    "en": "Cards come up on either face.",
+                },
+                "separate": {
+                    "fr": "Deux paquets : l'un pour les auteurs, l'autre pour les phrases.",
+                    "en": "Two packs: one for the authors, one for the phrases.",
+                },
             },
         ),
         Option(
