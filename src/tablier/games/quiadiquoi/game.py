@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablier.core.game import Game
-from tablier.core.messages import Catalogue
+from tablier.core.messages import Catalogue, Message
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.core.uploads import fetch
@@ -323,6 +323,13 @@ class QuiAdiQuoiGame(Game):
                 f"the deck {self.deck.name!r} has fewer than 2 cards of the chosen difficulty; "
                 "try difficulty='all'"
             )
+
+    def outcome_message(self, outcome: Mapping[str, Any]) -> Message:
+        # the outcome names seats from 0, as the engine does; people count from 1
+        winner = outcome.get("winner")
+        if isinstance(winner, int) and not isinstance(winner, bool):
+            outcome = {**outcome, "winner": winner + 1}
+        return super().outcome_message(outcome)
 
     def decision_seconds(self) -> float | None:
         seconds = self.options["answer_seconds"]
