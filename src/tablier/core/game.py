@@ -68,7 +68,7 @@ class Game(ABC):
     # the lobby lists games by rank (lower first)
     rank: ClassVar[int] = 50
     # what the new-game form offers first: "online", "local" or "computer"
-    default_opponent: ClassVar[str] = "online"
+    default_opponent: ClassVar[str] = "computer"
     pitch: ClassVar[dict[str, str]] = {}
     duration_minutes: ClassVar[tuple[int, int]] = (10, 30)
 

@@ -28,49 +28,105 @@ function duration(game, t) {
   return a ? t("lobby.minutes", { min: a, max: b ?? a }) : "";
 }
 
+// a value for people: its label from the game, else the value itself
+export function valueLabel(option, value, lang) {
+  const key = value == null ? "none" : String(value);
+  const own = pick(option.value_labels?.[key] ?? {}, lang);
+  if (own) return own;
+  if (option.parts && typeof value === "string") return value.split(",").filter(Boolean).map((p) => valueLabel(option, p, lang)).join(", ");
+  return key;
+}
+
+// a number with − and + buttons around it (a stepper), and "none" as a checkbox when allowed
+function stepper(option, id, lang) {
+  const input = h("input", { type: "number", id, name: option.name, value: option.default ?? option.minimum ?? "", min: option.minimum ?? undefined, max: option.maximum ?? undefined, inputmode: "numeric" });
+  const step = (by) => () => {
+    const next = (Number(input.value) || 0) + by;
+    const low = option.minimum ?? -Infinity;
+    const high = option.maximum ?? Infinity;
+    input.value = String(Math.min(high, Math.max(low, next)));
+  };
+  const row = h(
+    "span",
+    { class: "stepper" },
+    h("button", { type: "button", class: "btn btn-small", "aria-label": "−", onclick: step(-1) }, "−"),
+    input,
+    h("button", { type: "button", class: "btn btn-small", "aria-label": "+", onclick: step(1) }, "+"),
+  );
+  if (!option.nullable) return row;
+  const none = h("input", { type: "checkbox", id: `${id}-none`, "data-none": option.name, checked: option.default == null });
+  const sync = () => {
+    input.disabled = none.checked;
+    row.querySelectorAll("button").forEach((b) => { b.disabled = none.checked; });
+  };
+  none.addEventListener("change", sync);
+  sync();
+  return h("span", { class: "stepper-row" }, row, h("label", { class: "inline-check" }, none, " ", valueLabel(option, null, lang)));
+}
+
 function optionControl(game, option, ctx) {
-  const { t, lang } = ctx;
+  const { lang } = ctx;
   const id = `opt-${game.id}-${option.name}`;
   const label = pick(option.label, lang) || option.name;
+  const help = pick(option.help, lang);
+  const explain = (value) => pick(option.value_help?.[String(value)] ?? {}, lang);
+  if (option.parts) {
+    // a selection among named parts (the die's faces): one checkbox each
+    const chosen = new Set(String(option.default ?? "").split(",").filter(Boolean));
+    return h(
+      "fieldset",
+      { class: "field field-parts", "data-parts": option.name },
+      h("legend", {}, label),
+      help ? h("p", { class: "help" }, help) : null,
+      option.parts.map((part) =>
+        h(
+          "label",
+          { class: "choice choice-part", title: explain(part) || null },
+          h("input", { type: "checkbox", name: `${option.name}.${part}`, value: part, checked: chosen.has(part) }),
+          h("span", { class: "choice-text" }, h("strong", {}, valueLabel(option, part, lang)), explain(part) ? h("small", {}, explain(part)) : null),
+        ),
+      ),
+    );
+  }
   let control;
+  let note = null;
   if (option.kind === "bool") {
     control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
   } else if (option.choices) {
+    // each value by its label; the chosen one's explanation under the list
+    note = h("p", { class: "help value-help", id: `${id}-value` }, explain(option.default));
     control = h(
       "select",
-      { id, name: option.name },
-      option.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(option.default) }, String(c))),
+      { id, name: option.name, "aria-describedby": `${id}-value`, onchange: (e) => { note.textContent = explain(e.target.value); } },
+      option.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(option.default), title: explain(c) || null }, valueLabel(option, c, lang))),
     );
   } else if (option.kind === "int") {
-    control = h("input", {
-      type: "number",
-      id,
-      name: option.name,
-      value: option.default ?? "",
-      min: option.minimum ?? undefined,
-      max: option.maximum ?? undefined,
-    });
+    control = stepper(option, id, lang);
   } else {
     control = h("input", { type: "text", id, name: option.name, value: option.default ?? "" });
   }
-  const help = pick(option.help, lang);
   return h(
     "div",
     { class: `field field-${option.kind === "bool" ? "check" : "line"}` },
     option.kind === "bool" ? [control, h("label", { for: id }, label)] : [h("label", { for: id }, label), control],
     help ? h("p", { class: "help", id: `${id}-help` }, help) : null,
+    note && Object.keys(option.value_help ?? {}).length ? note : null,
   );
 }
 
 function readOptions(form, game) {
   const options = {};
   for (const option of game.options) {
-    const el = form.elements.namedItem(option.name);
-    if (!el) continue;
     let value;
-    if (option.kind === "bool") value = el.checked;
-    else if (option.kind === "int") value = el.value === "" ? null : Number(el.value);
-    else value = el.value;
+    if (option.parts) {
+      value = option.parts.filter((part) => form.elements.namedItem(`${option.name}.${part}`)?.checked).join(",");
+    } else {
+      const el = form.elements.namedItem(option.name);
+      if (!el) continue;
+      if (option.kind === "bool") value = el.checked;
+      else if (option.kind === "int") value = el.disabled || el.value === "" ? null : Number(el.value);
+      else value = el.value;
+    }
     if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
   }
   return options;
@@ -104,10 +160,11 @@ function createDialog(game, ctx) {
   );
   const range = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) range.push(n);
+  // newcomers want to try against the computer first
   const opponents = [
+    ["computer", t("create.computer"), t("create.computer_help")],
     ["online", t("create.online"), t("create.online_help")],
     ["local", t("create.local"), t("create.local_help")],
-    ["computer", t("create.computer"), t("create.computer_help")],
   ];
   const form = h(
     "form",
@@ -121,7 +178,7 @@ function createDialog(game, ctx) {
         h(
           "label",
           { class: "choice" },
-          h("input", { type: "radio", name: "opponent", value, checked: value === (game.default_opponent ?? "online") }),
+          h("input", { type: "radio", name: "opponent", value, checked: value === (game.default_opponent ?? "computer") }),
           h("span", { class: "choice-text" }, h("strong", {}, label), h("small", {}, help)),
         ),
       ),
@@ -235,11 +292,12 @@ function gameCard(game, ctx) {
           "button",
           {
             type: "button",
-            class: "btn btn-primary",
+            class: `btn ${game.party ? "" : "btn-primary"}`,
             "data-action": "create",
+            title: game.party ? t("party.other_ways") : null,
             onclick: () => openCreate(game, ctx),
           },
-          t("lobby.play"),
+          game.party ? t("party.other_ways") : t("lobby.play"),
         ),
         h(
           "a",

@@ -18,6 +18,7 @@ import {
   viewSeat,
 } from "../protocol.js";
 import { createBoard } from "../boards/registry.js";
+import { valueLabel } from "./lobby.js";
 import { pick } from "../i18n.js";
 import { outcomeText, seatColour, seatName } from "./names.js";
 
@@ -160,6 +161,7 @@ export async function mount(main, ctx, params) {
     elements.overlay,
   );
 
+  const seatsOf = () => (model.seats?.length ? model.seats : status.seats) ?? [];
   const names = () => {
     const seats = model.seats?.length ? model.seats : status.seats;
     return seats.map((_, i) => seatName(ctx.t, game, seats, i));
@@ -182,8 +184,10 @@ export async function mount(main, ctx, params) {
     const chosen = (game.options ?? []).filter((o) => o.choices && status.options?.[o.name] != null && status.options[o.name] !== o.default);
     clear(elements.title).append(
       ...[
-      h("h1", {}, game.name, chosen.map((o) => h("span", { class: "chip", title: pick(o.label, ctx.lang) || o.name }, String(status.options[o.name])))),
-      h(
+      h("h1", {}, game.name, chosen.map((o) => h("span", { class: "chip", title: pick(o.label, ctx.lang) || o.name }, valueLabel(o, status.options[o.name], ctx.lang)))),
+      // "online" matters when someone else plays from elsewhere (or we only watch); a
+      // game on this device alone, or against the computer, shows only a lost connection
+      (connection !== "open" || model.spectator || seatsOf().some((s) => s.kind === "human" && !model.mySeats.includes(s.seat))) && h(
         "span",
         { class: `conn conn-${connection}`, title: t(`play.conn_${connection}`) },
         h("span", { class: "dot", "aria-hidden": "true" }),
@@ -368,9 +372,10 @@ export async function mount(main, ctx, params) {
     if (!model.spectator && state && !state.terminal) elements.side.append(notationForm(seat));
   }
 
-  // a board may say a move in words ("Ana answered"), else the notation is shown
-  function spokenMove(player, move) {
-    const words = board.moveText?.({ t: ctx.t, move, player, names: names() });
+  // the server says each move in words ({fr, en}); a board may have its own words, else
+  // the notation is shown. The notation stays in the tooltip for those who want it
+  function spokenMove(player, move, said) {
+    const words = said?.[ctx.lang] ?? said?.fr ?? board.moveText?.({ t: ctx.t, move, player, names: names() });
     return words ? h("span", { class: "mv-words", title: move }, words) : h("code", { title: move }, move);
   }
 
@@ -386,11 +391,11 @@ export async function mount(main, ctx, params) {
         { class: `mv seat-${player}`, value: i + 1, tabindex: board.highlight ? "0" : null, onmouseenter: point(move), onmouseleave: point(null), onfocus: point(move), onblur: point(null) },
         h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
         h("span", { class: "sr-only" }, `${list[player]}: `),
-        spokenMove(player, move),
+        spokenMove(player, move, state?.words?.[i]),
       ),
     );
     // short notations sit several to a line, long ones (and moves in words) one a line
-    const short = !board.moveText && moves.every(([, move]) => String(move).length <= 10);
+    const short = !board.moveText && !state?.words?.some(Boolean) && moves.every(([, move]) => String(move).length <= 10);
     const box = h("ol", { class: `moves ${short ? "moves-short" : ""}`, "aria-label": t("play.moves") }, items);
     const panel = h("section", { class: "panel moves-panel" }, h("h2", {}, t("play.moves"), " ", h("small", {}, `(${moves.length})`)), moves.length ? box : h("p", { class: "empty" }, t("play.no_moves")));
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
@@ -521,7 +526,8 @@ export async function mount(main, ctx, params) {
         ctx.toast(errorText, "error");
       } else if (msg.type === "hint") {
         hint = { move: msg.move, move_count: msg.move_count };
-        noticeText = ctx.t("play.hint_given", { move: msg.move });
+        const words = msg.words?.[ctx.lang];
+        noticeText = words ? ctx.t("play.hint_words", { words }) : ctx.t("play.hint_given", { move: msg.move });
       } else if (msg.type === "accepted") {
         errorText = "";
         noticeText = "";
@@ -551,10 +557,13 @@ export async function mount(main, ctx, params) {
   conn.open();
   drawTitle();
   elements.banner.textContent = ctx.t("play.loading");
+  // a phone at a party night: a controller, see party-phone.js
+  const partyDone = params.get("party") ? (await import("./party-phone.js")).controller(main, ctx, params.get("party"), room, board) : null;
 
   return {
     relabel: () => draw(),
     destroy: () => {
+      partyDone?.();
       document.title = ctx.t("app.title");
       clearInterval(ticker);
       conn.close();

@@ -27,12 +27,14 @@ export function replayState(views, index, record, room, number) {
   };
 }
 
-/** What happened with move `index`: the board's own words when it has some. */
-function caption(board, t, views, index, names, record) {
+/** What happened with move `index`: the board's own words, else the server's words for
+ * the move, else its notation. */
+function caption(board, t, views, index, names, record, said) {
   const own = board?.caption?.({ t, views, index, names, record });
   if (own) return own;
   if (index === 0) return t("replay.start");
   const [player, move] = record.moves[index - 1] ?? [];
+  if (said) return t("replay.said", { name: names[player] ?? "", words: said });
   return t("replay.played", { name: names[player] ?? "", move: move ?? "" });
 }
 
@@ -53,6 +55,9 @@ export async function mount(main, ctx, params) {
   // the seats as they were in this game (a rematch may have reseated the players)
   const seats = replay?.seats ?? [];
   const views = replay?.views ?? null;
+  // each move in words ({fr, en}), as this page's viewer saw it; the notation is a tooltip
+  const words = replay?.words ?? [];
+  const said = (i) => words[i]?.[ctx.lang] ?? words[i]?.fr ?? null;
   let board = null;
   if (views) {
     await ctx.useBoardMessages(game);
@@ -80,6 +85,7 @@ export async function mount(main, ctx, params) {
     });
   };
   const root = h("section", { class: "play replay", "data-game": game.id });
+  const spoken = (move, i) => (said(i) ? h("span", { class: "mv-words", title: move }, said(i)) : h("code", {}, move));
   main.append(root);
 
   function analysisPanel(t, names, go) {
@@ -139,7 +145,7 @@ export async function mount(main, ctx, params) {
             h("button", { type: "button", class: "btn btn-small", onclick: go(total), "aria-label": t("replay.last") }, "▶|"),
             h("span", { class: "replay-count" }, t("replay.count", { i: index, n: total })),
           ),
-          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record), analysis?.moves?.length ? moveComment(t, analysis, index) : "") : null,
+          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record, said(index - 1)), analysis?.moves?.length ? moveComment(t, analysis, index) : "") : null,
           analysisPanel(t, names, go),
         ),
         h(
@@ -163,13 +169,13 @@ export async function mount(main, ctx, params) {
             h("h2", {}, t("play.moves")),
             h(
               "ol",
-              { class: `moves ${record.moves.every(([, m]) => String(m).length <= 10) ? "moves-short" : ""}` },
+              { class: `moves ${!words.length && record.moves.every(([, m]) => String(m).length <= 10) ? "moves-short" : ""}` },
               record.moves.map(([player, move], i) =>
                 h(
                   "li",
                   { class: `mv seat-${player} ${i < index ? "played" : "future"} ${i === index - 1 ? "current" : ""} ${analysis?.moves?.[i] ? `v-${analysis.moves[i].verdict}` : ""}`, value: i + 1, "data-verdict": analysis?.moves?.[i]?.verdict ?? null },
                   h("span", { class: `mark mark-${player} mark-small`, "aria-hidden": "true" }),
-                  views ? h("button", { type: "button", class: "link", onclick: go(i + 1) }, h("code", {}, move)) : h("code", {}, move),
+                  views ? h("button", { type: "button", class: "link", title: move, onclick: go(i + 1) }, spoken(move, i)) : spoken(move, i),
                   analysis?.moves?.[i] && SYMBOLS[analysis.moves[i].verdict] ? h("span", { class: "verdict", title: t(`analysis.${analysis.moves[i].verdict}`) }, SYMBOLS[analysis.moves[i].verdict]) : null,
                 ),
               ),
