@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import tablier
@@ -98,3 +99,39 @@ def test_a_position_the_search_proves_is_valued_exactly() -> None:
         state = NimGame(stones).new_state(seed=0)
         assert _value(state, 0, 400, seed=1) == exact
         assert _value(state, 1, 400, seed=1) == -exact
+
+
+def _played_at_random(game_id: str, seed: int) -> dict:
+    """A two-player game played at random to its end (simultaneous steps included)."""
+    state = tablier.load(game_id).new_state(seed=seed, num_players=2)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    return state.record()
+
+
+def test_a_random_counterplays_game_shows_the_losers_mistakes() -> None:
+    record = _played_at_random("counterplays", 5)
+    assert record["returns"] == [-1.0, 1.0]
+    positions = [analyse_step(record, i) for i in range(len(record["moves"]) + 1)]
+    judged = judge(record["moves"], positions)
+    loser = record["returns"].index(-1.0)
+    errors = [m for m in judged if m["player"] == loser and m["verdict"] in ("mistake", "blunder")]
+    assert errors, [(m["player"], m["verdict"], m["drop"]) for m in judged]
+    # one point of view: the values of quiet positions do not swing with the mover
+    values = [p["value"] for p in positions[:14]]
+    swings = [abs(b - a) for a, b in itertools.pairwise(values)]
+    assert sum(swings) / len(swings) < 0.3, values
+    # the end is solved exactly, and every value is seat 0's
+    assert positions[-2]["exact"] and positions[-2]["value"] == record["returns"][0]
+
+
+def test_quiwin_values_are_the_first_players_whoever_chose() -> None:
+    record = _played_at_random("quiwin", 5)
+    positions = [analyse_step(record, i) for i in range(len(record["moves"]) + 1)]
+    values = [p["value"] for p in positions[:8]]
+    swings = [abs(b - a) for a, b in itertools.pairwise(values)]
+    # the old values were each chooser's own view (+0.8 then -0.5 ...): no longer
+    assert sum(swings) / len(swings) < 0.3, values
+    assert all(-1.0 <= p["value"] <= 1.0 for p in positions)

@@ -1,27 +1,55 @@
 """Post-game analysis: the engine looks at every position of a finished game.
 
-For each position it searches (MCTS with the game's knowledge, a fixed number of
-iterations, so the analysis is reproducible) and keeps the best move and the position's
-value. Each move played then gets a verdict from what it cost the player: the drop in
-his winning chances between the best move and the move he chose, as lichess grades
-moves. Winning chances are (value + 1) / 2 of a return between -1 and 1.
+**One point of view.** Every `value` the analysis gives (each position's, in the API
+and on the page) is the *first player's* (seat 0, White) expected result in [-1, 1];
+his winning chance is (value + 1) / 2. A move is judged from its *mover's* side: his
+chances before it (the position's value, his best play assumed) against his chances
+after it (the next position's value), both turned to his side, as lichess grades
+moves. A position's value always comes from a search of that very position, with its
+own mover to play, so two positions in a row are valued the same way.
 
-In a game with hidden information (Qui'win) a choice is judged by what its player
-knew: the search starts from his own observation (the positions it samples agree with
-it), and each of his options gets its winning chances from that one search.
+**Exact where it can be.** Near the end of a perfect-information game the endgame
+solver (`endgame.py`) settles the position (win, draw or loss), and the shortest forced
+win within three moves, which the coach puts in words. Elsewhere an MCTS search with
+the game's knowledge (a fixed number of iterations, seeded: reproducible) values it;
+a result the search proves is exact too.
+
+**Hidden information (Qui'win).** Each choice is judged by what its player knew: one
+search from his own observation gives every option its chances (a choice made while
+the other seat's simultaneous choice is pending sees nothing of it). The graph's value
+is the first player's chance as a spectator could judge it: positions sampled from
+the public view, played out by the game's playouts, so both seats are seen alike.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from tablier.ai import endgame
+from tablier.ai.knowledge import heuristics_for
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.core import records, registry
 from tablier.core.game import Game
+from tablier.core.messages import Message
 from tablier.core.state import State
 
 # iterations per position: enough to see tactics, small enough for a game in seconds
 ITERATIONS = 400
+# the endgame solver's budget per position (about 1-2 s on this machine) ...
+SOLVER_NODES = 4000
+SOLVER_SECONDS = 2.5
+# ... tried only this many moves from the end of the record, where it can reach
+SOLVER_REACH = 8
+# the coach's question: a forced win within this many own moves, and its budget
+WIN_IN = 3
+WIN_IN_NODES = 3000
+# playouts of the analysis go on this many moves: to the end of any game it analyses
+FULL_PLAYOUT = 10_000
+# the share of the root's visits that shows the search settled on its best move
+SETTLED_SHARE = 0.3
+# spectator samples per Qui'win position for the graph
+SPECTATOR_SAMPLES = 200
 # (verdict, the largest drop in winning chances it allows); "best" is the engine's move
 VERDICTS: tuple[tuple[str, float], ...] = (
     ("good", 0.06),
@@ -37,6 +65,19 @@ def analysable(game: Game | type[Game]) -> bool:
     return not game.text_move_templates
 
 
+def _for_seat0(value: float, seat: int) -> float:
+    return value if seat == 0 else -value
+
+
+def _words(state: State, player: int, move: str | None) -> dict[str, str] | None:
+    """The move in words, in each language, when the game can say it."""
+    if move is None:
+        return None
+    describe = getattr(state, "describe_move", None)
+    said = describe(player, move, None) if describe is not None else None
+    return said.texts() if isinstance(said, Message) else None
+
+
 def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
     """Move `index` of `record` judged from what its player knew: the chances of each of
     his options (hidden-information games). Runs in a worker of the computer pool."""
@@ -50,15 +91,32 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
     ranked = sorted(((round((v + 1) / 2, 3), str(m)) for m, v in values.items()),
                     key=lambda item: (-item[0], item[1]))  # fmt: skip
     options = [{"move": move, "chance": chance} for chance, move in ranked]
-    own = values.get(best, 0.0) if values else 0.0
     return {
         "index": index,
         "mover": mover,
         "best": best,
         "played": str(played),
         "options": options,
-        "value": own if mover == 0 else -own,
+        "value": spectator_value(state, iterations, 104729 * (index + 1)),
+        "best_words": _words(state, mover, best),
     }
+
+
+def spectator_value(state: State, samples: int, seed: int) -> float:
+    """Seat 0's expected result as someone who sees only the public table would judge
+    it: positions sampled from the spectator's view, each played out by the game's own
+    playouts (the same for both seats)."""
+    if state.is_terminal():
+        return float(state.returns()[0])
+    rng = random.Random(seed)
+    knowledge = heuristics_for(state.game)
+    seen = state.observation(None)
+    total = 0.0
+    count = max(1, min(samples, SPECTATOR_SAMPLES))
+    for _ in range(count):
+        sample = state.game.state_from_observation(seen, None, rng)
+        total += knowledge.playout(sample, rng)[0]
+    return round(total / count, 3)
 
 
 def analyse_step(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
@@ -74,45 +132,112 @@ def analyse_step(record: dict[str, Any], index: int, iterations: int = ITERATION
 
 def _value(state: State, seat: int, iterations: int, seed: int, depth: int = 0) -> float:
     """The value of `state` for `seat` (in [-1, 1]) as the search sees it."""
+    found = _search(state, iterations, seed, depth)
+    return found[0] if seat == 0 else -found[0]
+
+
+def _search(
+    state: State, iterations: int, seed: int, depth: int = 0
+) -> tuple[float, str | None, bool]:
+    """Seat 0's value of `state`, the mover's best move and whether the value is exact,
+    from one MCTS search of `state` itself (its mover to play)."""
     if state.is_terminal():
-        return float(state.returns()[seat])
+        return float(state.returns()[0]), None, True
     mover = state.current_players()[0]
-    player = MCTSPlayer(state.game, seed, SearchSettings(iterations=iterations), name="analysis")
+    player = _searcher(state.game, seed, iterations)
     best = player.choose(state.observation(mover), mover)
     report = player.last_report
-    values = report.values
     if report.proven is not None:
-        value = report.proven[mover]  # the search proved it: exact
-    elif report.forced:
-        value = 1.0  # a win the game's own search proved
-    elif best in values:
-        value = values[best]
-    elif depth < 4:
+        return float(report.proven[0]), best, True
+    if report.forced:
+        return _for_seat0(1.0, mover), best, True  # a win the game's own search proved
+    if best in report.values:
+        # the mean over the whole root, weighted by visits: with hundreds of moves and a
+        # few hundred iterations, the best-looking child's mean is that of a handful of
+        # lucky playouts, and always flatters the mover
+        # (where the search settled on one move, its mean is the position's value)
+        visits = sum(report.visits.get(m, 0) for m in report.values)
+        if report.visits.get(best, 0) >= SETTLED_SHARE * visits:
+            return _for_seat0(report.values[best], mover), best, False
+        mean = sum(v * report.visits.get(m, 0) for m, v in report.values.items()) / max(visits, 1)
+        return _for_seat0(mean, mover), best, False
+    if depth < 4:
         # a move the game's knowledge forces (a win, a block) is not searched: look after it
         after = state.clone()
         after.apply(mover, best)
-        value = _value(after, mover, iterations, seed + 1, depth + 1)
-    else:
-        value = 0.0
-    return value if mover == seat else -value
+        value, _, exact = _search(after, iterations, seed + 1, depth + 1)
+        return value, best, exact
+    return 0.0, best, False
+
+
+def _searcher(game: Game, seed: int, iterations: int) -> MCTSPlayer:
+    """The analysis's search: the game's knowledge, but playouts to the end of the game.
+
+    A playout cut after a few moves and scored by the game's evaluation favours whoever
+    moved last in it (in Counterplays, who last reached the top level), so consecutive
+    positions, searched by alternate movers, would read alternately good for each; a
+    finished game's result knows no such parity.
+    """
+    player = MCTSPlayer(game, seed, SearchSettings(iterations=iterations), name="analysis")
+    if player.knowledge.playout_depth is not None:
+        player.knowledge.playout_depth = FULL_PLAYOUT
+    return player
 
 
 def analyse_position(record: dict[str, Any], upto: int, iterations: int = ITERATIONS) -> dict:
-    """Position `upto` (moves played) of `record`: who moves, the best move, the value
-    for seat 0. Runs in a worker of the server's computer pool."""
+    """Position `upto` (moves played) of `record`: who moves, the best move, seat 0's
+    value, whether it is exact and, when the mover forces a win within a few moves,
+    how soon. Runs in a worker of the server's computer pool."""
     state = records.replay(record, upto=upto)
     if state.is_terminal():
-        return {"index": upto, "mover": None, "best": None, "value": state.returns()[0]}
+        return {"index": upto, "mover": None, "best": None, "value": state.returns()[0],
+                "exact": True}  # fmt: skip
     mover = state.current_players()[0]
-    player = MCTSPlayer(
-        state.game, 7919 * (upto + 1), SearchSettings(iterations=iterations), name="analysis"
-    )
-    best = player.choose(state.observation(mover), mover)
-    after = state.clone()
-    after.apply(mover, best)
-    value_for_mover = _value(after, mover, iterations, 104729 * (upto + 1))
-    value = value_for_mover if mover == 0 else -value_for_mover
-    return {"index": upto, "mover": mover, "best": best, "value": value}
+    found = _exact(state, len(record["moves"]) - upto)
+    if found is not None:
+        value, best = float(found.returns()[0]), found.best
+        exact = True
+    else:
+        value, searched, exact = _search(state, iterations, 7919 * (upto + 1))
+        best = searched or str(state.legal_moves(mover)[0])
+    result: dict[str, Any] = {"index": upto, "mover": mover, "best": best, "value": value,
+                              "exact": exact, "best_words": _words(state, mover, best)}  # fmt: skip
+    if exact and _for_seat0(value, mover) > 0:
+        short = endgame.shortest_win(state, mover, WIN_IN, WIN_IN_NODES)
+        if short is not None:
+            move, moves = short
+            result["win_in"] = moves
+            result["win_line"] = _line(state, mover, move, moves)
+    return result
+
+
+def _exact(state: State, left: int) -> endgame.Solution | None:
+    """The position solved, when the record's end is near enough for the solver."""
+    if left > SOLVER_REACH or state.game.hidden_information:
+        return None
+    return endgame.solve(state, SOLVER_NODES, SOLVER_SECONDS)
+
+
+def _line(state: State, winner: int, first: str, moves: int) -> list[dict[str, Any]]:
+    """The winner's forced line in words: his first move, then (after the defender's
+    best try) his next ones, as far as the short search settles them."""
+    line: list[dict[str, Any]] = []
+    position = state.clone()
+    move: str | None = first
+    for _ in range(moves):
+        if move is None or position.is_terminal():
+            break
+        line.append({"move": move, "words": _words(position, winner, move)})
+        position.apply(winner, move)
+        while not position.is_terminal() and position.current_players()[0] != winner:
+            defender = position.current_players()[0]
+            reply = str(position.legal_moves(defender)[0])
+            position.apply(defender, reply)
+        if position.is_terminal():
+            break
+        short = endgame.shortest_win(position, winner, WIN_IN, WIN_IN_NODES)
+        move = short[0] if short is not None else None
+    return line
 
 
 def chances(value: float, seat: int) -> float:
@@ -129,7 +254,12 @@ def verdict(drop: float) -> str:
 
 
 def judge(moves: list[list[Any]], positions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each move played, with its verdict: positions[i] is before move i, [i+1] after."""
+    """Each move played, with its verdict: positions[i] is before move i, [i+1] after.
+
+    The mover's chances before (his best play) and after (the position his move left),
+    both from his side; a move that turns a proved win into a loss or a draw is a
+    blunder whatever the search said of the rest.
+    """
     judged = []
     for i, (player, move) in enumerate(moves):
         before, after = positions[i], positions[i + 1]
@@ -143,14 +273,35 @@ def judge(moves: list[list[Any]], positions: list[dict[str, Any]]) -> list[dict[
             best_chances = chances(before["value"], player)
             played_chances = chances(after["value"], player)
         drop = 0.0 if best else max(0.0, best_chances - played_chances)
-        judged.append(
-            {
-                "index": i,
-                "player": player,
-                "move": str(move),
-                "best": before["best"],
-                "drop": round(drop, 3),
-                "verdict": "best" if best else verdict(drop),
-            }
-        )
+        name = "best" if best else verdict(drop)
+        thrown = (
+            before.get("exact") and after.get("exact")
+            and chances(before["value"], player) == 1.0 and played_chances < 1.0
+        )  # fmt: skip
+        if thrown:
+            name = "blunder"
+        entry: dict[str, Any] = {
+            "index": i,
+            "player": player,
+            "move": str(move),
+            "best": before["best"],
+            "best_words": before.get("best_words"),
+            "before": round(best_chances, 3),
+            "after": round(played_chances, 3),
+            "drop": round(drop, 3),
+            "verdict": name,
+        }
+        if (
+            name in ("mistake", "blunder")
+            and after.get("win_in")
+            and after.get("mover")
+            not in (
+                None,
+                player,
+            )
+        ):
+            # the coach's words: the opponent now forces a win, and how soon
+            entry["loses_in"] = after["win_in"]
+            entry["line"] = after.get("win_line", [])
+        judged.append(entry)
     return judged
