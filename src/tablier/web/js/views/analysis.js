@@ -3,6 +3,7 @@
 // runs it in its computer pool and the page reads its progress (docs/web.md).
 
 import { h, s } from "../dom.js";
+import { seatColour } from "./names.js";
 
 export const SYMBOLS = { best: "✓", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -28,20 +29,26 @@ export async function follow(room, number, onView, { every = 400 } = {}) {
   return view;
 }
 
-/** Seat 0's winning chances, from 0 to 1, after each move (0: the start). */
+/** Seat 0's winning chances, from 0 to 1, after each move (0: the start). Every value
+ * the server sends is seat 0's (the first player's), in [-1, 1]. */
 export function chancesLine(positions) {
   return positions.map((p) => (p.value + 1) / 2);
 }
 
-/** The graph: seat 0's chances over the game; a click goes to that position. */
-export function chancesGraph(t, view, index, names, onGo) {
+const colourOf = (t, game, seat) => seatColour(t, game, seat);
+
+/** The graph: seat 0's chances over the game, with its axis and legend; a click goes
+ * to that position. */
+export function chancesGraph(t, view, index, names, onGo, game = null) {
   const W = 300;
   const H = 90;
   const points = chancesLine(view.positions);
   const n = Math.max(1, view.total - 1);
   const x = (i) => (i / n) * W;
   const y = (v) => H - v * H;
-  const svg = s("svg", { class: "analysis-graph", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("analysis.graph", { name: names[0] ?? "" }) });
+  const first = colourOf(t, game, 0);
+  const second = colourOf(t, game, 1);
+  const svg = s("svg", { class: "analysis-graph", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("analysis.graph", { name: first }) });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, class: "ag-back" }));
   if (points.length) {
     const line = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
@@ -59,7 +66,23 @@ export function chancesGraph(t, view, index, names, onGo) {
     const box = svg.getBoundingClientRect();
     onGo(Math.round(((e.clientX - box.left) / box.width) * n));
   });
-  return svg;
+  const side = (seat, colour) =>
+    h("span", { class: `ag-key ag-key-${seat}` }, h("i", { class: "ag-swatch", "aria-hidden": "true" }), names[seat] && names[seat] !== colour ? t("analysis.legend_side", { colour, name: names[seat] }) : colour);
+  const now = points[index];
+  return h(
+    "figure",
+    { class: "analysis-figure" },
+    h("div", { class: "ag-axis", "aria-hidden": "true" }, h("span", {}, "100 %"), h("span", {}, "50 %"), h("span", {}, "0 %")),
+    svg,
+    h(
+      "figcaption",
+      { class: "ag-legend" },
+      h("strong", { class: "ag-title" }, t("analysis.axis", { colour: first })),
+      now != null ? h("span", { class: "ag-now-value" }, t("analysis.now", { colour: first, pct: Math.round(now * 100) })) : null,
+      side(0, first),
+      side(1, second),
+    ),
+  );
 }
 
 /** Each side's count of each verdict, as a small table. */
@@ -75,13 +98,33 @@ export function verdictTable(t, view, names) {
   );
 }
 
-/** What the caption adds for the move that led to position `index`. */
-export function moveComment(t, view, index) {
+const inWords = (t, said) => (said ? said[t.lang ?? "fr"] ?? said.fr : null);
+
+/** The engine's move in position `index`, in words when the game can say it; its
+ * notation only as a tooltip. */
+export function engineMove(t, position) {
+  if (!position?.best) return null;
+  const words = inWords(t, position.best_words);
+  const text = words ? t("analysis.engine_move", { move: words }) : t("analysis.engine_move_other");
+  return h("p", { class: "analysis-best", title: position.best }, text, position.exact ? h("small", { class: "analysis-exact" }, ` (${t("analysis.exact")})`) : null);
+}
+
+/** What the caption adds for the move that led to position `index`: the verdict and,
+ * for a mistake, the better move in words and what the solver proves came of it. */
+export function moveComment(t, view, index, names = []) {
   const judged = view?.moves?.[index - 1];
   if (!judged) return "";
   const word = t(`analysis.${judged.verdict}`);
   if (judged.verdict === "best" || judged.verdict === "good") return ` ${word}.`;
-  return ` ${word} ; ${t("analysis.better", { move: judged.best })}`;
+  let text = ` ${word}`;
+  if (judged.loses_in) {
+    const winner = 1 - judged.player;
+    const steps = (judged.line ?? []).map((step) => inWords(t, step.words) ?? "").filter(Boolean);
+    text += ` : ${t("analysis.loses_in", { name: names[winner] ?? "", n: judged.loses_in })}`;
+    if (steps.length) text += ` (${steps.join(t("analysis.then"))})`;
+  }
+  const better = inWords(t, judged.best_words);
+  return `${text}. ${better ? t("analysis.better", { move: better }) : t("analysis.better_other")}`;
 }
 
 /** A choice made with hidden information: each option's chances, as its player knew. */

@@ -3,7 +3,7 @@
 
 import { clear, h } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
-import { SYMBOLS, chancesGraph, choiceTable, follow, moveComment, verdictTable } from "./analysis.js";
+import { SYMBOLS, chancesGraph, choiceTable, engineMove, follow, moveComment, verdictTable } from "./analysis.js";
 import { outcomeText, seatName } from "./names.js";
 
 
@@ -100,8 +100,8 @@ export async function mount(main, ctx, params) {
       running
         ? h("div", { class: "analysis-progress" }, h("progress", { max: analysis.total, value: analysis.done }), h("span", {}, t("analysis.progress", { i: analysis.done, n: analysis.total })))
         : null,
-      analysis.positions?.length ? chancesGraph(t, analysis, index, names, (i) => go(i)()) : null,
-      best && index < total ? h("p", { class: "analysis-best" }, t("analysis.engine_move", { move: best })) : null,
+      analysis.positions?.length ? chancesGraph(t, analysis, index, names, (i) => go(i)(), game) : null,
+      best && index < total ? engineMove(t, analysis.positions[index]) : null,
       choiceTable(t, analysis.positions?.[index - 1], names),
       analysis.moves?.length ? verdictTable(t, analysis, names) : null,
     );
@@ -145,7 +145,7 @@ export async function mount(main, ctx, params) {
             h("button", { type: "button", class: "btn btn-small", onclick: go(total), "aria-label": t("replay.last") }, "▶|"),
             h("span", { class: "replay-count" }, t("replay.count", { i: index, n: total })),
           ),
-          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record, said(index - 1)), analysis?.moves?.length ? moveComment(t, analysis, index) : "") : null,
+          board ? h("p", { class: "replay-caption", "aria-live": "polite" }, caption(board, t, views, index, names, record, said(index - 1)), analysis?.moves?.length ? moveComment(t, analysis, index, names) : "") : null,
           analysisPanel(t, names, go),
         ),
         h(
