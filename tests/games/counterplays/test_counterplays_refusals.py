@@ -146,7 +146,7 @@ def test_outcome_is_told_in_both_languages() -> None:
         "decided_at_level": 3,
         "tiles_at_level": [2, 1],
     }
-    assert game.outcome_text(decided, "fr") == "tuiles au niveau 3, décisif : Blanc 2, Noir 1"
+    assert game.outcome_text(decided, "fr") == "décidé au niveau 3 (tuiles blanches 2, noires 1)"
     assert "level 3" in game.outcome_text(decided, "en")
     drawn = {"returns": [0.0, 0.0], "reason": "equal", "decided_at_level": None}
     assert "chaque niveau" in game.outcome_text(drawn, "fr")

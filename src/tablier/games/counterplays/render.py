@@ -17,10 +17,11 @@ TEXTS = Catalogue(
     "counterplays.render",
     {
         "outcome.levels": {
-            "fr": "tuiles au niveau {decided_at_level}, décisif : Blanc {tiles_at_level_0}, "
-            "Noir {tiles_at_level_1}",
-            "en": "tiles on level {decided_at_level}, the deciding one: White "
-            "{tiles_at_level_0}, Black {tiles_at_level_1}",
+            # the tiles' colours, not the seats': players have names of their own
+            "fr": "décidé au niveau {decided_at_level} (tuiles blanches {tiles_at_level_0}, "
+            "noires {tiles_at_level_1})",
+            "en": "decided on level {decided_at_level} (white tiles {tiles_at_level_0}, "
+            "black {tiles_at_level_1})",
         },
         "outcome.equal": {
             "fr": "autant de tuiles de chaque couleur à chaque niveau",

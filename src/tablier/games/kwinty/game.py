@@ -24,7 +24,7 @@ class KwintyGame(Game):
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
     research_interface: ClassVar[str | None] = "tablier.games.kwinty.actions:interface"
     pitch: ClassVar[dict[str, str]] = {
-        "fr": "Bâtissez un mur à deux et alignez le premier cinq carrés de votre couleur.",
+        "fr": "Bâtissez un mur à deux : le premier qui aligne cinq carrés de sa couleur gagne.",
         "en": "Build a wall together and be first to line up five squares of your colour.",
     }
     duration_minutes: ClassVar[tuple[int, int]] = (10, 20)

@@ -15,8 +15,14 @@ export function lookup(messages, key, params = {}) {
     node = Math.abs(Number(params.n)) === 1 ? node.one : node.other;
   }
   if (typeof node !== "string") return undefined;
-  return node.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  // French elides "de" and "que" before a vowel: "les options d'Ordinateur", not "de Ordinateur"
+  const elided = node.replace(/(^|[^\p{L}])(de|que) \{(\w+)\}/gu, (whole, before, word, name) =>
+    name in params && VOWEL.test(String(params[name])) ? `${before}${word.slice(0, -1)}'{${name}}` : whole,
+  );
+  return elided.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
 
 /** A translator over the chosen language's messages, falling back to another language. */
 export function makeTranslator(messages, fallback = {}) {

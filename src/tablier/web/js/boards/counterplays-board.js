@@ -502,13 +502,15 @@ class CounterplaysBoard extends HTMLElement {
       this.render(this.view);
       this.say(this.describe(this.pending.list[this.pending.index]));
     };
-    bar.append(
-      list.length > 1 ? h("button", { type: "button", class: "btn btn-small", "data-action": "previous", "aria-label": t("counterplays.previous"), onclick: () => step(-1) }, "◀") : null,
-      list.length > 1 ? h("span", { class: "cp-which" }, t("counterplays.which", { i: index + 1, n: list.length })) : null,
-      list.length > 1 ? h("button", { type: "button", class: "btn btn-small", "data-action": "next", "aria-label": t("counterplays.next"), onclick: () => step(1) }, "▶") : null,
+    // Element.append writes a null as the text "null": only the buttons that apply
+    const several = list.length > 1;
+    bar.append(...[
+      several ? h("button", { type: "button", class: "btn btn-small", "data-action": "previous", "aria-label": t("counterplays.previous"), onclick: () => step(-1) }, "◀") : null,
+      several ? h("span", { class: "cp-which" }, t("counterplays.which", { i: index + 1, n: list.length })) : null,
+      several ? h("button", { type: "button", class: "btn btn-small", "data-action": "next", "aria-label": t("counterplays.next"), onclick: () => step(1) }, "▶") : null,
       h("button", { type: "button", class: "btn btn-small btn-primary", "data-action": "confirm", onclick: () => this.play(list[index]) }, t("counterplays.confirm")),
       h("button", { type: "button", class: "btn btn-small", "data-action": "cancel", onclick: () => { this.pending = null; this.render(this.view); } }, t("counterplays.cancel")),
-    );
+    ].filter(Boolean));
   }
 
   // ------------------------------------------------------------------ pointer and touch
