@@ -9,10 +9,32 @@ linkStyles(new URL("./quiwin-board.css", import.meta.url));
 const ARROWS = { down: "↓", up: "↑", right: "→" };
 const MAX_MM = 200;
 
+// a tile in words ("tuile bleue de 24 mm", its length hidden when the viewer may not know it)
+function tileWords(t, code) {
+  const info = tileInfo(code);
+  if (!info) return String(code ?? "");
+  const colour = t(`quiwin.colours.${info.colour}`);
+  return info.length == null ? t("quiwin.tile_hidden", { colour }) : t("quiwin.tile_label", { colour, n: info.length });
+}
+
+// what an event's message needs: names for seats, words for tiles and actions
+function eventParams(t, e, names) {
+  return {
+    ...e,
+    name: names[e.player] ?? "",
+    target: names[e.target] ?? "",
+    winner: names[e.winner] ?? "",
+    pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
+    tile: e.tile != null ? tileWords(t, e.tile) : "",
+    removed: e.removed != null ? tileWords(t, e.removed) : "",
+    a: e.lengths?.[0],
+    b: e.lengths?.[1],
+  };
+}
+
 function tile(t, code, { button = false, extra = "", label = null, onclick = null, attrs = {} } = {}) {
   const info = tileInfo(code);
-  const colourName = info ? t(`quiwin.colours.${info.colour}`) : "";
-  const text = info?.length == null ? t("quiwin.tile_hidden", { colour: colourName }) : t("quiwin.tile_label", { colour: colourName, n: info.length });
+  const text = tileWords(t, code);
   return h(
     button ? "button" : "span",
     {
@@ -59,17 +81,7 @@ class QuiwinBoard extends HTMLElement {
       return t("quiwin.replay_decided", { name: names[player] ?? "" });
     }
     return events
-      .map((e) =>
-        t(`quiwin.event_${e.type}`, {
-          ...e,
-          name: names[e.player] ?? "",
-          target: names[e.target] ?? "",
-          winner: names[e.winner] ?? "",
-          pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
-          a: e.lengths?.[0],
-          b: e.lengths?.[1],
-        }),
-      )
+      .map((e) => t(`quiwin.event_${e.type}`, eventParams(t, e, names)))
       .join(" ");
   }
 
@@ -154,7 +166,7 @@ class QuiwinBoard extends HTMLElement {
     const { t, names } = view;
     const w = 320;
     const x = (mm) => (mm / MAX_MM) * w;
-    const svg = s("svg", { class: "qw-ruler", viewBox: `-6 0 ${w + 12} 46`, role: "img", "aria-label": t("quiwin.ruler_label") });
+    const svg = s("svg", { class: "qw-ruler", viewBox: `-12 0 ${w + 24} 46`, role: "img", "aria-label": t("quiwin.ruler_label") });
     svg.append(s("rect", { x: 0, y: 20, width: w, height: 6, rx: 3, class: "ruler-bar" }));
     for (let mm = 0; mm <= MAX_MM; mm += 10) {
       svg.append(s("line", { x1: x(mm), x2: x(mm), y1: mm % 50 ? 22 : 18, y2: mm % 50 ? 26 : 30, class: "tick" }));
@@ -201,7 +213,7 @@ class QuiwinBoard extends HTMLElement {
           h("span", { class: "pawn-icon", "aria-hidden": "true" }, pawn === "change" ? "⟲" : "⇄"),
           h("strong", {}, t(`quiwin.action_${pawn}`)),
           " ",
-          owner == null ? t("quiwin.pawn_free") : t("quiwin.pawn_used_by", { name: names[owner] }),
+          h("span", { class: "pawn-state" }, owner == null ? t("quiwin.pawn_free") : t("quiwin.pawn_used_by", { name: names[owner] })),
         ),
       ),
       h("span", { class: "bag" }, t("quiwin.bag", { n: obs.bag_size })),
@@ -287,18 +299,7 @@ class QuiwinBoard extends HTMLElement {
     return h(
       "ul",
       { class: "qw-log", "aria-label": t("quiwin.log") },
-      events.map((e) => {
-        const params = {
-          ...e,
-          name: names[e.player] ?? "",
-          target: names[e.target] ?? "",
-          winner: names[e.winner] ?? "",
-          pawn: e.pawn ? t(`quiwin.action_${e.pawn}`) : "",
-          a: e.lengths?.[0],
-          b: e.lengths?.[1],
-        };
-        return h("li", {}, t(`quiwin.event_${e.type}`, params));
-      }),
+      events.map((e) => h("li", {}, t(`quiwin.event_${e.type}`, eventParams(t, e, names)))),
     );
   }
 }
