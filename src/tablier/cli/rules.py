@@ -14,6 +14,7 @@ from tablier.cli.common import LangOption
 from tablier.cli.errors import fail
 from tablier.cli.lang import lang as current_lang
 from tablier.cli.texts import helptext, say
+from tablier.core.rules_diagrams import as_text
 from tablier.core.rules_pages import rules_text
 
 console = Console(highlight=False)
@@ -30,7 +31,12 @@ def rules(
         text = rules_text(game, current_lang())
     except FileNotFoundError:
         fail(say("no_rules", game=game, lang=current_lang()))
-    if raw or not sys.stdout.isatty():
+    if raw:
+        typer.echo(text)
+        return
+    # the web page's diagrams, as the game's own text picture of each example
+    text = as_text(text, current_lang())
+    if not sys.stdout.isatty():
         typer.echo(text)
     else:
         console.print(Markdown(text))

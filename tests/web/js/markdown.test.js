@@ -42,6 +42,16 @@ test("fenced code blocks keep their text verbatim and escaped", () => {
   assert.equal(html, "<pre><code> a &lt; b\n**not bold**</code></pre>");
 });
 
+test("a diagram block keeps its game in data-info and its JSON escaped", () => {
+  const html = renderMarkdown('```diagram kwinty\n{"moves": ["i1h"], "x": "<b>"}\n```');
+  assert.equal(
+    html,
+    '<pre><code class="language-diagram" data-info="kwinty">{&quot;moves&quot;: [&quot;i1h&quot;], &quot;x&quot;: &quot;&lt;b&gt;&quot;}</code></pre>',
+  );
+  // an info string that is not a plain word is not a fence attribute
+  assert.ok(!renderMarkdown('```diagram "x" onload\nz\n```').includes("data-info"));
+});
+
 test("links: safe targets kept, script URLs neutralised", () => {
   assert.equal(renderInline("[rules](/?rules=kwinty)"), '<a href="/?rules=kwinty">rules</a>');
   assert.ok(renderInline("[x](javascript:alert(1))").startsWith('<a href="#">x</a>'));

@@ -30,5 +30,7 @@ export const api = {
   views: (room, n, seat = null) =>
     request(`/api/rooms/${encodeURIComponent(room)}/games/${n}/views${seat == null ? "" : `?seat=${seat}`}`),
   recordUrl: (room, n) => `/api/rooms/${encodeURIComponent(room)}/games/${n}/record`,
+  preview: (body) => request("/api/preview", { method: "POST", body: JSON.stringify(body) }),
+  study: (game) => request(`/api/games/${encodeURIComponent(game)}/study`),
   playerGames: (id) => request(`/api/players/${encodeURIComponent(id)}/games?limit=30`),
 };

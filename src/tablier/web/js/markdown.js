@@ -120,7 +120,8 @@ export function renderMarkdown(source) {
   };
   while (i < lines.length) {
     const line = lines[i];
-    const fence = line.match(/^\s*(```|~~~)\s*([\w-]*)\s*$/);
+    // the info string is a language, or "diagram <game>" for a rules page's example
+    const fence = line.match(/^\s*(```|~~~)\s*([\w-]*)(?:[ \t]+([\w-]+))?\s*$/);
     if (fence) {
       flush();
       const body = [];
@@ -131,7 +132,8 @@ export function renderMarkdown(source) {
       }
       i += 1;
       const cls = fence[2] ? ` class="language-${escapeHtml(fence[2])}"` : "";
-      out.push(`<pre><code${cls}>${escapeHtml(body.join("\n"))}</code></pre>`);
+      const info = fence[3] ? ` data-info="${escapeHtml(fence[3])}"` : "";
+      out.push(`<pre><code${cls}${info}>${escapeHtml(body.join("\n"))}</code></pre>`);
       continue;
     }
     const heading = line.match(/^(#{1,6})\s+(.*?)\s*#*\s*$/);
