@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.ai.knowledge import heuristics_for
+from tablier.ai.mcts import MCTSPlayer, SearchReport, SearchSettings
 from tablier.core.game import Game
 from tablier.core.heuristics import Heuristics
 from tablier.core.state import State
@@ -51,21 +52,45 @@ def _canonical(value: Any) -> Any:
     return value
 
 
-def position_key(state: State) -> str:
-    """What decides the rest of the game, whatever the order of the moves that led here.
-
-    The contract offers no key, so it is made from the state's own public fields (the
-    board, supplies, whose turn, any restriction left by the last move), leaving out
-    the history and the private caches. Sets and maps are sorted, so the same position
-    reached in two orders is one entry; a field the key left in only splits entries,
-    it cannot merge two positions.
-    """
+def field_key(state: State) -> str:
+    """The state's own public fields (board, supplies, whose turn, what the last move
+    forbids), without the history and the private caches: exact, but the same position
+    reached in two orders may differ (pieces numbered in the order they came)."""
     fields = sorted(
         (name, _canonical(value))
         for name, value in vars(state).items()
         if not name.startswith("_") and name not in _NOT_POSITION
     )
     return repr(fields)
+
+
+# what a spectator's view shows that the rest of the game does not depend on: the move
+# list and last move (for the pages), the scoring views (a function of the board), and
+# the numbers given to pieces in the order they came
+_NOT_DECIDING = frozenset(("moves", "last_move", "viewer", "views", "win_cells"))
+_ORDER_NUMBERS = frozenset(("id", "move", "top"))
+
+
+def _unordered(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _unordered(v) for k, v in value.items() if k not in _ORDER_NUMBERS}
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return sorted(repr(_unordered(v)) for v in value)
+    if isinstance(value, list):
+        return [_unordered(v) for v in value]
+    return value
+
+
+def position_key(state: State) -> str:
+    """What decides the rest of the game, whatever the order of the moves that led here.
+
+    The contract offers no key, so it is made from the spectator's view of a
+    perfect-information position, which shows all of it: the move list, the scoring
+    views and the order numbers of pieces are left out and lists of pieces are sorted,
+    so the same position reached in two orders is one entry of the table.
+    """
+    seen = {k: v for k, v in state.observation(None).items() if k not in _NOT_DECIDING}
+    return repr(sorted((k, repr(_unordered(v))) for k, v in seen.items()))
 
 
 @dataclass
@@ -93,7 +118,7 @@ class Solver:
         game: Game,
         nodes: int = NODES,
         seconds: float | None = None,
-        key: Callable[[State], str] = position_key,
+        key: Callable[[State], str] = field_key,
     ) -> None:
         if game.hidden_information or not game.min_players <= 2 <= game.max_players:
             raise ValueError(f"{game.id}: exact search needs two players and no hidden information")
@@ -266,3 +291,50 @@ def shortest_win(
 def describe(solution: Solution) -> dict[str, Any]:
     return {"mover": solution.mover, "value": solution.value, "best": solution.best,
             "nodes": solution.nodes, "seconds": round(solution.seconds, 3)}  # fmt: skip
+
+
+# the share of a timed move the players give the exact search, and how many of their own
+# moves they wait after a position beyond its reach before trying again
+PLAYER_SHARE = 0.2
+RETRY_AFTER = 2
+
+
+class EndgameMCTSPlayer(MCTSPlayer):
+    """MCTS that first asks the exact search, near the end of a perfect-information game.
+
+    `hard` and `expert`: when the solver settles the position within a fifth of the move's
+    time, a won or drawn position is played by the solver's move (the result is then
+    certain); a lost one is left to the search, which plays for the opponent's mistakes.
+    After a position beyond reach, the next tries wait a couple of moves (the game gets
+    smaller as it goes), so the middle game loses little search time.
+    """
+
+    def __init__(self, game: Game, seed: int | None = None, settings: SearchSettings | None = None,
+                 name: str = "mcts") -> None:  # fmt: skip
+        super().__init__(game, seed, settings, name)
+        self.exact = (
+            not game.hidden_information
+            and game.min_players <= 2 <= game.max_players
+            and self.settings.seconds is not None
+        )
+        self._wait = 0
+        self.last_solution: Solution | None = None
+
+    def choose(self, observation: dict[str, Any], seat: int) -> str:
+        self.last_solution = None
+        if self.exact and self._wait <= 0 and self.settings.seconds is not None:
+            rng = self._rng_for(observation, seat)
+            state = self.game.state_from_observation(observation, seat, rng)
+            if not state.is_terminal() and state.current_players() == [seat]:
+                found = solve(state, NODES, PLAYER_SHARE * self.settings.seconds)
+                if found is None:
+                    self._wait = RETRY_AFTER
+                else:
+                    self.last_solution = found
+                    if found.value >= 0:
+                        self.last_report = SearchReport(
+                            seconds=found.seconds, proven=tuple(found.returns())
+                        )
+                        return found.best
+        self._wait -= 1
+        return super().choose(observation, seat)

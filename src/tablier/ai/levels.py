@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablier.ai.alphabeta import AlphaBetaPlayer
+from tablier.ai.endgame import EndgameMCTSPlayer
 from tablier.ai.greedy import GreedyPlayer
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.ai.players import Player, register_player
@@ -69,6 +70,9 @@ HARD_SECONDS = 1.8
 
 def _level_factory(level: Level) -> Callable[[Game, int | None], Player]:
     def factory(game: Game, seed: int | None = None) -> Player:
+        if level.settings.reuse:
+            # `hard` and `expert` play the end of the game exactly where it is in reach
+            return EndgameMCTSPlayer(game, seed, level.settings, name=level.names[0])
         return MCTSPlayer(game, seed, level.settings, name=level.names[0])
 
     return factory
