@@ -47,8 +47,10 @@ from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StorageUnavailable, StoredGame
 from tablier.server.studies import router as studies_router
+from tablier.server.tutorials import router as tutorials_router
 from tablier.server.websocket import serve_socket
 from tablier.server.words import record_words
+from tablier.tutorials import lessons as tutorial_lessons
 
 log = logging.getLogger("tablier.server")
 
@@ -553,6 +555,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.include_router(lobby_router)
     app.state.studies_dir = settings.studies_dir
     app.include_router(studies_router)
+    app.include_router(tutorials_router)
     # the rules pages' example positions
     app.include_router(preview_router)
     # routes a game brings (its solo puzzles...)
@@ -579,6 +582,8 @@ def _describe(game_id: str) -> dict[str, Any]:
         # the client draws the game with js/boards/<id>-board.js when there is one
         "board": (WEB_DIR / "js" / "boards" / f"{game_id}-board.js").is_file(),
         "art": f"/api/games/{game_id}/art.svg" if game_cls.art() is not None else None,
+        # a guided first game ("Apprendre en jouant") the lobby offers newcomers
+        "tutorial": bool(tutorial_lessons(game_id)),
     }
 
 

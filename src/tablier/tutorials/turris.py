@@ -100,11 +100,12 @@ TOWER = Lesson(
             title=say("Retirer une pièce", "Taking a piece back"),
             ask=say(
                 "On ne retire ni ses propres pièces, ni la dernière pièce posée par "
-                "l'adversaire, ni une pièce qui en porte une autre. Essayez la pièce noire "
-                "en c1, puis retirez celle en b1.",
+                "l'adversaire, ni une pièce qui en porte une autre. Choisissez « retirer "
+                "une pièce adverse » : le plateau dit pourquoi la pièce noire en c1 reste. "
+                "Retirez celle en b1.",
                 "You never remove your own pieces, nor the piece your opponent placed last, "
-                "nor a piece with another on it. Try the black piece on c1, then take "
-                "back the one on b1.",
+                "nor a piece with another on it. Choose to take back an opponent's piece: "
+                "the board says why the black piece on c1 stays. Take back the one on b1.",
             ),
             expect=("xb1@1",),
             retry=say(

@@ -132,6 +132,7 @@ async function route() {
   else if (room) module = await import("./views/play.js");
   else if (params.has("host")) module = await import("./views/host.js");
   else if (params.has("join-code")) module = await import("./views/join.js");
+  else if (params.has("learn")) module = await import("./views/tutorial.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
   else if (params.has("study")) module = await import("./views/study.js");
   else if (params.has("puzzle")) {

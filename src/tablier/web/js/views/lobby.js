@@ -4,6 +4,7 @@ import { gameArt } from "../art.js";
 import { clear, h } from "../dom.js";
 import { pick } from "../i18n.js";
 import { resultFor, seatsInGame } from "../protocol.js";
+import { learned } from "./tutorial.js";
 
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
 const ICON_CLOCK = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>`;
@@ -311,6 +312,25 @@ function gameCard(game, ctx) {
           },
           t("lobby.rules"),
         ),
+        // a first-time visitor of the game is pointed at its guided first game
+        game.tutorial
+          ? h(
+              "a",
+              {
+                class: `btn ${learned(ctx.store, game.id) ? "btn-ghost" : "btn-learn-new"}`,
+                "data-action": "learn",
+                href: `/?learn=${game.id}`,
+                title: learned(ctx.store, game.id) ? t("tutorial.lobby_done") : t("tutorial.lobby_new"),
+                style: learned(ctx.store, game.id) ? null : "border:2px solid var(--accent);background:var(--accent-soft);font-weight:600",
+                onclick: (e) => {
+                  e.preventDefault();
+                  ctx.navigate(`/?learn=${game.id}`);
+                },
+              },
+              learned(ctx.store, game.id) ? "✓ " : "★ ",
+              t("tutorial.lobby_button"),
+            )
+          : null,
       ),
     ),
   );
