@@ -109,8 +109,10 @@ def _play_until_a_removal(page: Any, base: str, room: str, touch: bool, shots: s
         expect(page.locator("turris-board .tr-final")).to_be_visible()
         assert _shown_totals(page) == _engine_totals(base, room, number)
         if removed:
-            moves = page.locator(".moves .mv code").all_inner_texts()
-            assert any(m.startswith("x") for m in moves)
+            # the list says moves in words, the notation in each one's tooltip
+            said = page.locator(".moves .mv .mv-words")
+            assert any(m.startswith("x") for m in said.evaluate_all("els => els.map(e => e.title)"))
+            assert any(w.startswith("retire la pièce") for w in said.all_inner_texts())
             return
         # no removal came up: another game in the same room
         _press(page, page.locator("[data-action=rematch]"), touch)
@@ -140,7 +142,7 @@ def test_a_whole_game_by_clicks_on_the_tower(web_server: Any, open_context: Any)
     expect(page.locator("turris-board .tr-cube.cube")).to_have_count(0)
     page.click("[data-action=next]")
     expect(page.locator("turris-board .tr-cube.cube")).to_have_count(2)
-    expect(page.locator(".replay-caption")).to_contain_text("joue")
+    expect(page.locator(".replay-caption")).to_contain_text("pose une pièce")
     assert errors == []
 
 

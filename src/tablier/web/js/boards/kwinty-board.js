@@ -256,8 +256,12 @@ class KwintyBoard extends HTMLElement {
     }
     const player = state.observation.to_move ?? this.view.seat ?? 0;
     this.preview.append(this.piece(move, player, this.geo, { ghost: true }));
-    this.live.textContent = t("kwinty.preview", { move, dir: t(`kwinty.dir_${this.orient}`) });
-    this.wall.setAttribute("aria-label", t("kwinty.preview", { move, dir: t(`kwinty.dir_${this.orient}`) }));
+    // the two cells the piece would cover, in words (its notation is not for people)
+    const p = parseMove(move);
+    const cells = p.dir === "h" ? `${LETTERS[p.col]}${p.row}–${LETTERS[p.col + 1]}${p.row}` : `${LETTERS[p.col]}${p.row}–${LETTERS[p.col]}${p.row + 1}`;
+    const said = t("kwinty.preview", { cells, dir: t(`kwinty.dir_${this.orient}`) });
+    this.live.textContent = said;
+    this.wall.setAttribute("aria-label", said);
   }
 
   playCursor() {
