@@ -1,279 +1,161 @@
-"""Deciding whether a spoken (typed) answer is right.
+"""Deciding whether a spoken (typed) answer is right, and saying why.
 
-Both matchers compare *normalised* texts (lower case, no accents, no punctuation).
-An author's name tolerates small typos over the whole name. A quotation must be
-restored word for word: only case, accents, punctuation, articles, elision and small
-typos *inside* a word are forgiven; a different word is wrong however few letters it
-changes, and grammatical words (pronouns, possessives, prepositions, negations,
-numbers, "être" and "avoir") must be exactly right. Every threshold lives in
-`Thresholds` below; `tests/games/quiadiquoi/qadq_answers.py` holds the labelled
-answers that justify each value (measured by `benchmarks/qadq_matching.py`).
+A quotation must be restored word for word. The answer's words are aligned with the
+card's (judge_align.py); case, accents, punctuation, articles and elision do not count.
+A word may be misspelt (the same word spelt otherwise, or a typo that is not itself a
+real French word: judge_words.py); another word, a missing word or a word too many
+makes another sentence, and grammatical words (pronouns, possessives, prepositions,
+negations, numbers, "être" and "avoir") must be exactly right. Numbers may be said in
+digits. An author is judged by judge_names.py (regnal numbers, "fils", first names).
+
+Every verdict is a `Judgement`: accepted or not, and a reason in French and English
+(judge_reasons.py) that the reader sees beside the proposal; the reader decides.
+The labelled answers that justify each rule and threshold are in
+tests/games/quiadiquoi/qadq_labelled.py and qadq_answers.py, measured by
+benchmarks/qadq_matching.py.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-
-from rapidfuzz.distance import Levenshtein
 
 from tablier.games.quiadiquoi.deck import Card, Deck
+from tablier.games.quiadiquoi.judge_align import WRONG, Step, align
+from tablier.games.quiadiquoi.judge_names import judge_author, surnames
+from tablier.games.quiadiquoi.judge_reasons import Judgement, accept, refuse
+from tablier.games.quiadiquoi.judge_words import (
+    ARTICLES,
+    ELISIONS,
+    GRAMMATICAL,
+    MIN_LEN,
+    REAL_WORD_ZIPF,
+    TYPO_RATE,
+    Word,
+    allowed_edits,
+    normalize,
+    words,
+)
+
+__all__ = [
+    "ARTICLES",
+    "ELISIONS",
+    "GRAMMATICAL",
+    "THRESHOLDS",
+    "Judgement",
+    "author_matches",
+    "card_quote_matches",
+    "judge_author",
+    "judge_card_quote",
+    "judge_quote",
+    "normalize",
+    "quote_key",
+    "quote_matches",
+    "surnames",
+]
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    # An author name of n letters forgives int(n * rate) edits, at least one from
-    # `author_min_len` letters on ("Hugi" for Hugo) and none below (too many short
-    # names lie one letter apart).
-    author_typo_rate: float = 0.2
-    author_min_len: int = 4
-    # A quotation forgives int(n * rate) edits after normalisation, at least one from
-    # `quote_min_len` letters on: a typo or a dropped letter passes, a changed word in
-    # a short quotation ("son jardin" for "notre jardin") or a truncation does not.
+    # A word of n letters forgives int(n * rate) letters, one from `word_min_len` on.
+    word_typo_rate: float = TYPO_RATE
+    word_min_len: int = MIN_LEN
+    # A quotation forgives int(n * rate) typo letters in all, one from `quote_min_len`
+    # letters on: a typo passes, a quotation typed carelessly all along does not.
     quote_typo_rate: float = 0.1
     quote_min_len: int = 8
-    # A word of a quotation forgives int(n * rate) edits, at least one from
-    # `word_min_len` letters on ("pence" for "pense", "cultivez" for "cultiver"), none
-    # below; two letters of a five-letter word make another word ("danse", "pense").
-    word_typo_rate: float = 0.2
-    word_min_len: int = 4
+    # wordfreq's zipf frequency from which a said word is a real word, never a typo
+    real_word_zipf: float = REAL_WORD_ZIPF
 
 
 THRESHOLDS = Thresholds()
 
-# Articles may be dropped or changed in a recited quotation without penalty.
-ARTICLES = frozenset({"le", "la", "les", "l", "un", "une", "des", "du"})
-# Particles that start a surname ("de Gaulle", "von Goethe").
-PARTICLES = frozenset({"de", "du", "des", "d", "von", "van", "di", "da", "del", "le", "la"})
-_ROMAN = re.compile(r"^[ivxlcdm]+$")
-_NON_WORD = re.compile(r"[^a-z0-9]+")
 
-
-def normalize(text: str) -> str:
-    """Lower case, no accents, ligatures opened, punctuation as spaces, single spaces."""
-    text = text.lower().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_WORD.sub(" ", plain).strip()
-
-
-def _allowed_edits(length: int, rate: float, min_len: int) -> int:
-    if length < min_len:
-        return 0
-    return max(1, int(length * rate))
-
-
-# --------------------------------------------------------------------------- authors
-def surnames(author: str) -> tuple[str, ...]:
-    """The normalised ways to name `author` by surname alone ("" when it has none)."""
-    words = author.replace("’", "'").split()
-    if len(words) < 2:
-        return ()
-    if _ROMAN.match(normalize(words[-1])):
-        return ()  # "Louis XIV": the numeral alone names nobody
-    for index in range(1, len(words)):
-        head = normalize(words[index].rstrip("'"))
-        if head in PARTICLES and index < len(words) - 1:
-            with_particle = normalize(" ".join(words[index:]))
-            without = normalize(" ".join(words[index + 1 :]))
-            return (with_particle, without)
-    return (normalize(words[-1]),)
-
-
-def _names(card: Card) -> tuple[str, ...]:
-    return tuple(normalize(n) for n in (card.author, *card.aliases))
-
-
-@lru_cache(maxsize=64)
-def _deck_index(authors: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, list[str]]:
-    """Each author of a deck -> the normalised ways to name him (shared surnames left out)."""
-    by_surname: dict[str, set[str]] = {}
-    for author, _aliases in authors:
-        for surname in surnames(author):
-            by_surname.setdefault(surname, set()).add(author)
-    index: dict[str, list[str]] = {}
-    for author, aliases in authors:
-        names = index.setdefault(author, [])
-        for name in (author, *aliases):
-            if normalize(name) not in names:
-                names.append(normalize(name))
-        for surname in surnames(author):
-            if by_surname[surname] == {author} and surname not in names:
-                names.append(surname)
-    return index
-
-
-def _coauthor_names(card: Card) -> list[str]:
-    """A co-author, by full name or by an unambiguous surname, for this card only."""
-    names = []
-    for coauthor in card.coauthors:
-        names += [normalize(coauthor), *surnames(coauthor)]
-    return [n for n in names if n]
-
-
-def _index(deck: Deck) -> dict[str, list[str]]:
-    return _deck_index(tuple(sorted({(c.author, c.aliases) for c in deck.cards})))
-
-
-def _distance(said: str, name: str) -> int:
-    """Edit distance, also trying both texts with their words sorted ("Hugo Victor")."""
-    plain = Levenshtein.distance(said, name)
-    if " " not in name:
-        return int(plain)
-    swapped = Levenshtein.distance(" ".join(sorted(said.split())), " ".join(sorted(name.split())))
-    return int(min(plain, swapped))
-
-
-def author_matches(answer: str, card: Card, deck: Deck) -> bool:
-    """Is `answer` the author of `card`? (name, alias or unambiguous surname)
-
-    It must be close enough to one of the author's names, and strictly closer to it
-    than to any name of another author of the deck ("Veil" is not "Weil").
-    """
-    said = normalize(answer)
-    if not said:
-        return False
-    index = _index(deck)
-    own = (index.get(card.author) or list(_names(card))) + _coauthor_names(card)
-    rate, min_len = THRESHOLDS.author_typo_rate, THRESHOLDS.author_min_len
-    close = [
-        d
-        for name in own
-        if (d := _distance(said, name)) <= _allowed_edits(len(name), rate, min_len)
-    ]
-    if not close:
-        return False
-    best = min(close)
-    return all(
-        _distance(said, name) > best
-        for author, names in index.items()
-        if author != card.author
-        for name in names
-    )
-
-
-# ------------------------------------------------------------------------ quotations
-def quote_key(text: str) -> str:
-    """A quotation as compared: normalised, articles (partitives included) dropped."""
-    words = normalize(text.replace("’", "'")).split()
+def _kept(found: list[Word]) -> list[Word]:
+    """The words compared: articles (partitives included) dropped."""
     kept = []
-    for index, word in enumerate(words):
-        if word in ARTICLES:
+    for index, word in enumerate(found):
+        if word.key in ARTICLES:
             continue
-        following = words[index + 1] if index + 1 < len(words) else ""
-        if word == "de" and following in ("la", "l"):
+        following = found[index + 1].key if index + 1 < len(found) else ""
+        if word.key == "de" and following in ("la", "l"):
             continue  # the partitive "de la", "de l'"
         kept.append(word)
-    return " ".join(kept)
+    return kept
 
 
-# Elided words, said in full: "j'ai" and "je ai" are the same words.
-ELISIONS = {
-    "j": "je",
-    "m": "me",
-    "t": "te",
-    "s": "se",
-    "c": "ce",
-    "n": "ne",
-    "d": "de",
-    "qu": "que",
-    "jusqu": "jusque",
-    "lorsqu": "lorsque",
-    "puisqu": "puisque",
-    "quoiqu": "quoique",
-}
-# Grammatical words: a typo in them is another word ("votre" for "notre", "nous" for
-# "vous", "sais" for "suis"), so they must be exactly right.
-GRAMMATICAL = frozenset(
-    " ".join(
-        (
-            "je me moi te toi il elle on nous vous ils elles se soi lui leur leurs eux y en",
-            "ce ceci cela ca celui celle ceux celles qui que quoi dont ou lequel laquelle",
-            "mon ton son ma ta sa mes tes ses notre votre nos vos cet cette ces",
-            "a de au aux dans par pour sur sous avec sans chez vers entre contre avant apres",
-            "pendant depuis selon et mais donc or ni car si comme quand lorsque puisque",
-            "ne pas plus jamais rien guere aucun aucune non oui tres tout tous toute toutes",
-            "un une deux trois quatre cinq six sept huit neuf dix onze douze vingt trente",
-            "quarante cinquante soixante cent cents mille",
-            "suis es est sommes etes sont etais etait etions etiez etaient fut furent ete etre",
-            "serai seras sera serons serez seront ai as avons avez ont avais avait avions",
-            "aviez avaient eu avoir aurai auras aura aurons aurez auront",
-        )
-    ).split()
-)
+def quote_key(text: str) -> str:
+    """A quotation as compared: normalised, articles (partitives included) dropped."""
+    return " ".join(w.key for w in _kept(words(text)))
 
 
-def _full(word: str) -> str:
-    return ELISIONS.get(word, word)
+def _quote_judgement(answer: str, wording: str) -> tuple[int, Judgement]:
+    """(cost, judgement) of `answer` against one wording of a quotation."""
+    said, expected = _kept(words(answer)), _kept(words(wording))
+    if not said:
+        return WRONG * 1000, refuse("empty")
+    cost, steps = align(said, expected)
+    return cost, _reason(steps, expected)
 
 
-def _word_close(said: str, target: str) -> int | None:
-    """The edits between two words if `said` may stand for `target`, else None."""
-    said, target = _full(said), _full(target)
-    if said == target:
-        return 0
-    if said in GRAMMATICAL or target in GRAMMATICAL:
-        return None
-    limit = _allowed_edits(len(target), THRESHOLDS.word_typo_rate, THRESHOLDS.word_min_len)
-    distance = int(Levenshtein.distance(said, target, score_cutoff=limit))
-    return distance if distance <= limit else None
+def _texts(steps: list[Step], kind: str) -> list[str]:
+    side = {"missing": Step.expected_text, "extra": Step.said_text}.get(kind, Step.said_text)
+    return [side(s) for s in steps if s.kind == kind]
 
 
-def _joined_close(said: list[str], target: list[str]) -> int | None:
-    """Words written as one, or one word split in two ("aujourdhui", "toi meme")."""
-    parts = said if len(said) > 1 else target
-    if any(_full(word) in GRAMMATICAL for word in parts):
-        # "cest" for "c est", "jai" for "j ai": the letters must all be there
-        return 0 if "".join(said) == "".join(target) else None
-    return _word_close("".join(said), "".join(target))
+def _reason(steps: list[Step], expected: list[Word]) -> Judgement:
+    for step in steps:
+        if step.kind == "other":
+            return refuse("other_word", said=step.said_text(), word=step.expected_text())
+    for kind, key in (("missing", "missing_word"), ("extra", "extra_word")):
+        found = _texts(steps, kind)
+        if found:
+            return refuse(key, words=found, n=len(found))
+    typos = [s for s in steps if s.kind == "typo"]
+    edits = sum(s.check.edits for s in typos if s.check is not None)
+    length = len(" ".join(w.key for w in expected))
+    limit = allowed_edits(length, THRESHOLDS.quote_typo_rate, THRESHOLDS.quote_min_len)
+    if edits > limit:
+        return refuse("too_many_typos", words=[s.said_text() for s in typos])
+    if typos:
+        return accept("typo", words=[s.expected_text() for s in typos], n=len(typos))
+    for kind in ("spelling", "number"):
+        for step in steps:
+            if step.kind == kind:
+                return accept(kind, said=step.said_text(), word=step.expected_text())
+    return accept("exact")
 
 
-def _word_edits(said: list[str], target: list[str]) -> int | None:
-    """The fewest edits aligning the two word lists one to one (a word may be split
-    or two joined), or None when some word differs beyond a typo or is missing."""
-    inf = len("".join(said)) + len("".join(target)) + 1
-    # best[i][j]: the fewest edits to align said[:i] with target[:j]
-    best = [[inf] * (len(target) + 1) for _ in range(len(said) + 1)]
-    best[0][0] = 0
-    for i in range(len(said) + 1):
-        for j in range(len(target) + 1):
-            here = best[i][j]
-            if here >= inf:
-                continue
-            for di, dj in ((1, 1), (1, 2), (2, 1)):
-                if i + di > len(said) or j + dj > len(target):
-                    continue
-                if di == dj:
-                    edits = _word_close(said[i], target[j])
-                else:
-                    edits = _joined_close(said[i : i + di], target[j : j + dj])
-                if edits is not None and here + edits < best[i + di][j + dj]:
-                    best[i + di][j + dj] = here + edits
-    found = best[len(said)][len(target)]
-    return None if found >= inf else found
+def judge_quote(answer: str, quote: str) -> Judgement:
+    """The automatic check of `answer` as the quotation `quote` (one wording)."""
+    return _quote_judgement(answer, quote)[1]
+
+
+def judge_card_quote(answer: str, card: Card) -> Judgement:
+    """The automatic check of `answer` as the card's quotation or an accepted wording."""
+    cost, best = _quote_judgement(answer, card.quote)
+    if best.accepted:
+        return best
+    for wording in card.alternatives:
+        here_cost, here = _quote_judgement(answer, wording)
+        if here.accepted:
+            if here.code == "exact":
+                return accept("wording", wording=wording)
+            return here
+        if here_cost < cost:
+            cost, best = here_cost, here
+    return best
 
 
 def quote_matches(answer: str, quote: str) -> bool:
-    """Is `answer` the quotation `quote`, restored faithfully?
-
-    Word for word, in order: case, accents, punctuation, articles and elision do not
-    count; a word may carry a small typo (not a grammatical word), and all the typos
-    together stay within the quotation's own allowance.
-    """
-    said, target = quote_key(answer).split(), quote_key(quote).split()
-    if not said or not target:
-        return False
-    edits = _word_edits(said, target)
-    if edits is None:
-        return False
-    limit = _allowed_edits(
-        len(" ".join(target)), THRESHOLDS.quote_typo_rate, THRESHOLDS.quote_min_len
-    )
-    return edits <= limit
+    """Is `answer` the quotation `quote`, restored faithfully?"""
+    return judge_quote(answer, quote).accepted
 
 
 def card_quote_matches(answer: str, card: Card) -> bool:
     """Is `answer` the card's quotation, or one of its accepted alternative wordings?"""
-    return any(quote_matches(answer, wording) for wording in (card.quote, *card.alternatives))
+    return judge_card_quote(answer, card).accepted
+
+
+def author_matches(answer: str, card: Card, deck: Deck) -> bool:
+    """Is `answer` the author of `card`? (name, alias, unambiguous surname, co-author)"""
+    return judge_author(answer, card, deck).accepted
