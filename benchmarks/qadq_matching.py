@@ -1,99 +1,145 @@
-"""QuiAdiQuoi's answer matching measured on its labelled answer set.
+"""QuiAdiQuoi's answer judge measured on its labelled answers, before and after.
 
-    python benchmarks/qadq_matching.py            # the figures per group and label
-    python benchmarks/qadq_matching.py --errors   # also list every wrong verdict
+    python benchmarks/qadq_matching.py            # the figures, old and new judge
+    python benchmarks/qadq_matching.py --errors   # also list the new judge's mistakes
 
-The labelled set lives in `tests/games/quiadiquoi/qadq_answers.py` (the tests read it
-too). For each group (author answers, quotation answers, and any further group the
-set declares) and each label (answers that must be accepted, answers that must be
-refused) it prints how many the matcher judged rightly and how many wrongly:
-accepted-correctly, refused-correctly, wrong.
+Two labelled sets: the base deck's (tests/games/quiadiquoi/qadq_labelled.py, every
+card) and the older test-deck set (qadq_answers.py). For each it prints, for the OLD
+judge (matching.py as of commit 8aaad36, read from git) and the NEW one, how many
+answers it accepted wrongly and refused wrongly, per category of the base-deck set.
+Goal: 0 accepted wrongly, at most 1% refused wrongly.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import subprocess
 import sys
+import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from tablier.games.quiadiquoi import matching
+from tablier.games.quiadiquoi.deck import Card, Deck, builtin_deck_path, load_deck
 
-ANSWERS_PATH = (
-    Path(__file__).resolve().parents[1] / "tests" / "games" / "quiadiquoi" / "qadq_answers.py"
-)
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests" / "games" / "quiadiquoi"
+OLD_COMMIT = "8aaad36"
+MATCHING = "src/tablier/games/quiadiquoi/matching.py"
 
-Case = tuple[str, str, bool]
+Verdict = Callable[[str, str, str], bool]  # (card id, face, answer) -> accepted
 
 
-def _answers() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("qadq_answers", ANSWERS_PATH)
+def _load(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-def groups(module: ModuleType) -> dict[str, tuple[str, list[Case]]]:
-    """Group name -> (face judged, cases). `GROUPS` when the set declares it."""
-    declared = getattr(module, "GROUPS", None)
-    if declared is not None:
-        return dict(declared)
-    return {"author": ("author", module.AUTHOR_CASES), "quote": ("quote", module.QUOTE_CASES)}
+def old_matching() -> ModuleType:
+    """The judge as it was before issue 39, from git."""
+    source = subprocess.run(
+        ["git", "show", f"{OLD_COMMIT}:{MATCHING}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    folder = Path(tempfile.mkdtemp(prefix="qadq_old_judge_"))
+    path = folder / "qadq_old_matching.py"
+    path.write_text(source, encoding="utf-8")
+    return _load(path, "qadq_old_matching")
 
 
-def judge(module: ModuleType, face: str) -> Callable[[str, str], bool]:
-    """The engine's verdict on an answer to the card a case names."""
-    deck = module.test_deck()
-    # the engine's own check of a card's quotation and its alternatives, when it has one
-    card_check = getattr(matching, "card_quote_matches", None)
-
-    def verdict(card_id: str, answer: str) -> bool:
-        card = module.lookup(card_id)
+def judge_of(module: ModuleType, lookup: Callable[[str], Card], deck: Deck) -> Verdict:
+    def verdict(card_id: str, face: str, answer: str) -> bool:
+        card = lookup(card_id)
         if face == "author":
-            return matching.author_matches(answer, card, deck)
-        if card_check is not None:
-            return bool(card_check(answer, card))
-        return matching.quote_matches(answer, card.quote)
+            return bool(module.author_matches(answer, card, deck))
+        return bool(module.card_quote_matches(answer, card))
 
     return verdict
 
 
-def measure(show_errors: bool) -> int:
-    module = _answers()
-    print(f"{'group':<14} {'label':<7} {'cases':>5} {'right':>6} {'wrong':>6}")
-    total = wrong_total = 0
-    errors: list[str] = []
-    for name, (face, cases) in groups(module).items():
-        verdict = judge(module, face)
-        for label, expected in (("accept", True), ("refuse", False)):
-            chosen = [c for c in cases if c[2] is expected]
-            if not chosen:
-                continue
-            wrong = [c for c in chosen if verdict(c[0], c[1]) is not expected]
-            errors += [f"  {name}/{label}: {c[0]} {c[1]!r}" for c in wrong]
-            right = len(chosen) - len(wrong)
-            what = "accepted" if expected else "refused"
+Case = tuple[str, str, str, bool, str]
+
+
+def labelled_sets() -> dict[str, tuple[list[Case], Callable[[str], Card], Deck]]:
+    """Set name -> (cases, card lookup, deck the authors are judged against)."""
+    base = load_deck(builtin_deck_path("base-fr"))
+    labelled = _load(TESTS / "qadq_labelled.py", "qadq_labelled")
+    answers = _load(TESTS / "qadq_answers.py", "qadq_answers")
+    older: list[Case] = [
+        (card_id, face, answer, expected, group)
+        for group, (face, cases) in answers.GROUPS.items()
+        for card_id, answer, expected in cases
+    ]
+    return {
+        "base deck": (labelled.CASES, base.card, base),
+        "test deck": (older, answers.lookup, answers.test_deck()),
+    }
+
+
+def measure(cases: list[Case], verdict: Verdict) -> tuple[Counter[str], Counter[str], list[Case]]:
+    """(accepted wrongly per category, refused wrongly per category, the wrong cases)."""
+    accepted: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
+    wrong = []
+    for case in cases:
+        card_id, face, answer, expected, category = case
+        said = verdict(card_id, face, answer)
+        if said and not expected:
+            accepted[category] += 1
+            wrong.append(case)
+        elif expected and not said:
+            refused[category] += 1
+            wrong.append(case)
+    return accepted, refused, wrong
+
+
+def report(show_errors: bool) -> int:
+    judges = {"old": old_matching(), "new": matching}
+    for set_name, (cases, lookup, deck) in labelled_sets().items():
+        right = sum(1 for c in cases if c[3])
+        print(f"\n== {set_name}: {len(cases)} answers ({right} right, {len(cases) - right} wrong)")
+        results = {
+            name: measure(cases, judge_of(module, lookup, deck)) for name, module in judges.items()
+        }
+        categories = sorted(Counter(c[4] for c in cases).items())
+        wrongly = "acc.wrongly ref.wrongly"
+        print(f"{'category':<20} {'cases':>5}   old: {wrongly}   new: {wrongly}")
+        for category, count in categories:
+            cells = []
+            for name in judges:
+                accepted, refused, _ = results[name]
+                cells.append(f"{accepted[category]:>11} {refused[category]:>11}")
+            print(f"{category:<20} {count:>5}   {cells[0]}        {cells[1]}")
+        for name in judges:
+            accepted, refused, wrong = results[name]
+            acc, ref = sum(accepted.values()), sum(refused.values())
             print(
-                f"{name:<14} {label:<7} {len(chosen):>5} {right:>6} {len(wrong):>6}"
-                f"   ({right} {what} correctly)"
+                f"{name} judge: accepted wrongly {acc} ({acc / len(cases):.1%}), refused wrongly "
+                f"{ref} ({ref / len(cases):.1%}), right {len(cases) - len(wrong)}/{len(cases)} "
+                f"({(len(cases) - len(wrong)) / len(cases):.1%})"
             )
-            total += len(chosen)
-            wrong_total += len(wrong)
-    print(f"{'all':<14} {'':<7} {total:>5} {total - wrong_total:>6} {wrong_total:>6}")
-    if show_errors and errors:
-        print("wrong verdicts:")
-        print("\n".join(errors))
+        if show_errors:
+            for card_id, face, answer, expected, category in results["new"][2]:
+                how = "refused wrongly" if expected else "accepted wrongly"
+                print(f"  new {how}: {card_id} {face} {answer!r} ({category})")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--errors", action="store_true", help="list every wrong verdict")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--errors", action="store_true", help="list the new judge's mistakes")
     args = parser.parse_args(argv)
-    return measure(args.errors)
+    return report(args.errors)
 
 
 if __name__ == "__main__":

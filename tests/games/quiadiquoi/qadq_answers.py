@@ -119,7 +119,7 @@ QUOTE_CASES: list[tuple[str, str, bool]] = [
     # short quotations forgive a single edit at most
     ("p06", "Que sais-je", True),
     ("p06", "Que sai-je", True),
-    ("p06", "Que fais-je", True),  # one letter: indistinguishable from a typo
+    ("p06", "Que fais-je", False),  # "fais" is a word of its own, not a typo of "sais"
     ("p06", "Que dis-je", False),
     ("p07", "Connais toi toi meme", True),
     ("p07", "Connais-toi", False),
@@ -211,7 +211,8 @@ ALTERNATIVE_CASES: list[tuple[str, str, bool]] = [
     ("base-fr/h027", "La garde meurt ou ne se rend pas !", False),
     ("base-fr/h027", "La garde meurt mais se rend !", False),
     ("h08", "Veni, vidi, vici.", True),
-    ("h08", "Veni, vidi, vinci.", True),  # a typo inside a word of an alternative
+    ("h08", "Veni, vidi, vinci.", False),  # "Vinci" is a name of its own, not "vici"
+    ("h08", "Veni, vidi, vicci.", True),  # a typo inside a word of an alternative
     ("h08", "Veni, vidi.", False),
     ("l06", "Être ou ne pas être, c'est là la question.", True),
     ("l06", "Être ou ne pas être, c'est là ma question.", False),
