@@ -60,10 +60,11 @@ class QuiwinGame(Game):
             default=False,
             kind=bool,
             help={
-                "en": "a small game for exact solvers: 8 tiles (two V22, three O23, three "
-                "O25), hands of 3, three paliers of one step",
-                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux V22, trois "
-                "O23, trois O25), mains de 3, trois paliers d'une étape",
+                "en": "a small game for exact solvers: 8 tiles (two green of 22 mm, three "
+                "orange of 23 mm, three orange of 25 mm), hands of 3, three one-step levels",
+                "fr": "une petite partie pour les solveurs exacts : 8 tuiles (deux vertes de "
+                "22 mm, trois orange de 23 mm, trois orange de 25 mm), mains de 3, trois "
+                "paliers d'une étape",
             },
         ),
     )

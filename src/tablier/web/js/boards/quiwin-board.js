@@ -131,7 +131,7 @@ class QuiwinBoard extends HTMLElement {
             const isTie = p === 1 && tiebreak === k + 1;
             slots.push(tile(view.t, code, { extra: `${fresh[player]?.includes(slotIndex) ? "reveal" : ""} ${isTie ? "tiebreak" : ""}` }));
           } else if (slotIndex === commitSlot && player === view.seat && obs.my_commitment) {
-            slots.push(tile(view.t, obs.my_commitment, { extra: "committed", label: t("quiwin.committed", { code: obs.my_commitment }) }));
+            slots.push(tile(view.t, obs.my_commitment, { extra: "committed", label: t("quiwin.committed", { code: tileWords(t, obs.my_commitment) }) }));
           } else {
             slots.push(h("span", { class: `slot ${slotIndex === commitSlot && obs.phase === "commit" ? "slot-next" : ""}`, "aria-hidden": "true" }));
           }
@@ -247,7 +247,7 @@ class QuiwinBoard extends HTMLElement {
     } else if (legal.length && obs.phase === "swap") {
       const start = obs.palier_sizes.slice(0, obs.palier - 1).reduce((a, b) => a + b, 0);
       box.append(
-        h("h3", {}, t("quiwin.swap_title", { tile: obs.pending_transfer?.tile ?? "?" })),
+        h("h3", {}, t("quiwin.swap_title", { tile: tileWords(t, obs.pending_transfer?.tile ?? "?") })),
         h("p", { class: "help" }, t("quiwin.swap_help")),
         h(
           "div",
@@ -271,7 +271,7 @@ class QuiwinBoard extends HTMLElement {
               button: true,
               extra: "hand-tile",
               attrs: { disabled: !committing, "data-move": code },
-              label: committing ? t("quiwin.lay", { code }) : null,
+              label: committing ? t("quiwin.lay", { code: tileWords(t, code) }) : null,
               onclick: committing ? send(code) : null,
             }),
           ),
