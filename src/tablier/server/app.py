@@ -582,6 +582,8 @@ def _describe(game_id: str) -> dict[str, Any]:
         # the client draws the game with js/boards/<id>-board.js when there is one
         "board": (WEB_DIR / "js" / "boards" / f"{game_id}-board.js").is_file(),
         "art": f"/api/games/{game_id}/art.svg" if game_cls.art() is not None else None,
+        # a shared screen and the players' phones (js/boards/<id>-host.js draws the screen)
+        "party": (WEB_DIR / "js" / "boards" / f"{game_id}-host.js").is_file(),
         # a guided first game ("Apprendre en jouant") the lobby offers newcomers
         "tutorial": bool(tutorial_lessons(game_id)),
     }

@@ -5,7 +5,7 @@
 // passes it from player to player.
 
 import { clear, h, linkStyles } from "../dom.js";
-import { CATEGORIES, TEMPLATES, chooseOptions, concreteMoves, discardOptions, findCard, offers } from "./quiadiquoi.js";
+import { CATEGORIES, TEMPLATES, chooseOptions, concreteMoves, coveredCategories, discardOptions, findCard, offers } from "./quiadiquoi.js";
 
 export const TAG = "quiadiquoi-board";
 linkStyles(new URL("./quiadiquoi-board.css", import.meta.url));
@@ -135,7 +135,8 @@ export function holdings(t, player, { goal = null } = {}) {
       player.cards.length
         ? player.cards.map((c) => h("span", { class: `qq-won qq-cat-${c.category}`, title: t(`quiadiquoi.cat.${c.category}`), "data-card": c.id }, h("span", { class: "qq-cat-letter", "aria-hidden": "true" }, t(`quiadiquoi.cat_letter.${c.category}`)), c.author))
         : h("span", { class: "qq-none" }, t("quiadiquoi.no_cards")),
-      goal != null ? h("span", { class: "qq-goal" }, t("quiadiquoi.goal", { n: player.cards.length, goal })) : null,
+      // the goal counts cards of different categories, as the rules do
+      goal != null ? h("span", { class: "qq-goal" }, t("party.goal_categories", { n: coveredCategories(player).size }), goal > 3 ? ` · ${t("party.goal_cards", { n: player.cards.length, goal })}` : "") : null,
       player.pebbles ? h("span", { class: "qq-stones" }, t("quiadiquoi.pebbles", { n: player.pebbles })) : null,
     ),
   );
@@ -274,12 +275,17 @@ class QuiAdiQuoiBoard extends HTMLElement {
       return;
     }
     if (!legal.length) {
+      this.buzzed = null;
       act.classList.add("qq-waiting");
       act.append(h("p", { class: "qq-wait" }, h("span", { class: "qq-spinner", "aria-hidden": "true" }), waitingText(t, obs, names, seat)));
       if (obs.phase === "choose" && obs.die && obs.principal !== seat) act.append(dieBadge(t, obs.die));
       return;
     }
     act.classList.add("qq-yours");
+    // a phone in a pocket: a buzz when a decision becomes this player's
+    const turnKey = `${state.move_count}`;
+    if (!this.buzzed && navigator.vibrate && document.visibilityState === "visible") navigator.vibrate(180);
+    this.buzzed = turnKey;
     const phase = obs.phase;
     if (phase === "choose") this.drawChoose(act, view, obs, legal);
     else if (phase === "answer" || phase === "respeak") this.drawAnswer(act, view, obs, legal);
@@ -408,7 +414,21 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const { t } = view;
     act.append(h("p", { class: "qq-prompt" }, t(obs.phase === "respeak" ? "quiadiquoi.prompt_respeak" : obs.question.asks === "author" ? "quiadiquoi.prompt_author" : "quiadiquoi.prompt_quote")));
     if (offers(legal, TEMPLATES.answer)) {
-      act.append(this.textForm(t, "answer", obs, legal, t(obs.question.asks === "author" ? "quiadiquoi.answer_author" : "quiadiquoi.answer_quote"), t("quiadiquoi.answer_send"), "abstain", t("quiadiquoi.abstain")));
+      const form = this.textForm(t, "answer", obs, legal, t(obs.question.asks === "author" ? "quiadiquoi.answer_author" : "quiadiquoi.answer_quote"), t("quiadiquoi.answer_send"), "abstain", t("quiadiquoi.abstain"));
+      act.append(form);
+      // the cheat sheet, for the players who asked for it: a tap puts the author in the field
+      const sheet = this.cheatSheet ?? obs.cheat_sheet;
+      if (obs.question.asks === "author" && sheet?.length) {
+        const field = form.querySelector("input");
+        act.append(
+          h(
+            "details",
+            { class: "qq-cheat", open: true },
+            h("summary", {}, t("party.cheat_list")),
+            h("div", { class: "qq-cheat-list" }, sheet.map((name) => h("button", { type: "button", class: "qq-cheat-name", "data-author": name, onclick: () => { field.value = name; } }, name))),
+          ),
+        );
+      }
     }
   }
 

@@ -5,8 +5,9 @@
 // what the voice reads aloud after a change.
 
 import { clear, h } from "../dom.js";
-import { answersList, catChip, dieBadge, holdings, lastCard, questionCard, sabotView, tournamentPanel, waitingText } from "./quiadiquoi-board.js";
-import { cues } from "./quiadiquoi.js";
+import { answersList, catChip, dieBadge, lastCard, questionCard, sabotView, waitingText } from "./quiadiquoi-board.js";
+import { CATEGORIES, coveredCategories, cues } from "./quiadiquoi.js";
+import { avatar } from "../views/party-look.js";
 
 export const TAG = "quiadiquoi-host";
 
@@ -62,7 +63,36 @@ export function speech(t, before, after, names) {
   return lines;
 }
 
+/** A player as the TV names them: their avatar (party nights) and name. */
+function who(view, seat, extra = null) {
+  const look = view.looks?.[seat];
+  return h("span", { class: "qh-name", "data-seat": seat }, look ? avatar(look, { size: "1.3em" }) : null, h("strong", {}, view.names[seat] ?? ""), extra);
+}
+
+/** The goal as the rules count it: cards of different categories. */
+function goalText(t, player, goal) {
+  const cats = coveredCategories(player).size;
+  const text = t("party.goal_categories", { n: cats });
+  return goal && goal > 3 ? `${text} · ${t("party.goal_cards", { n: player.cards.length, goal })}` : text;
+}
+
+/** The answer clock as a ring; host.js turns it as the seconds go. */
+function ring(clock) {
+  if (!clock) return null;
+  return h(
+    "div",
+    { class: `qh-ring ${clock.low ? "qh-clock-low" : ""}`, "data-clock": "", style: `--p:${clock.fraction ?? 1}` },
+    h("span", { class: "qh-ring-text", "data-clock-text": "" }, clock.text),
+  );
+}
+
 class QuiAdiQuoiHost extends HTMLElement {
+  constructor() {
+    super();
+    this.seenClues = { key: null, n: 0 };
+    this.seenLast = undefined;
+  }
+
   render(view) {
     const { t, state, names } = view;
     const obs = state.observation;
@@ -71,71 +101,147 @@ class QuiAdiQuoiHost extends HTMLElement {
     if (!obs) return;
     const over = obs.phase === "over";
     const winner = state.outcome?.winner;
-    const stage = h("section", { class: "qh-stage", "aria-live": "polite" });
+    const stage = h("section", { class: `qh-stage qh-phase-${obs.tournament ? "tournament" : obs.phase}`, "aria-live": "polite" });
     if (over) {
-      add(stage, 
+      const champion = winner == null ? null : obs.players[winner];
+      add(
+        stage,
         h(
           "div",
           { class: "qh-victory" },
           h("div", { class: "qh-trophy", "aria-hidden": "true" }, "★"),
           h("h2", {}, winner == null ? t("quiadiquoi.over_no_winner") : t("quiadiquoi.winner_is", { name: names[winner] ?? "" })),
-          winner != null ? h("div", { class: "qh-victory-cards" }, holdings(t, obs.players[winner])) : null,
-          obs.last ? lastCard(t, obs.last, names) : null,
+          winner != null && view.looks?.[winner] ? avatar(view.looks[winner], { size: "16vh" }) : null,
+          champion
+            ? h(
+                "ul",
+                { class: "qh-victory-cards" },
+                champion.cards.map((c) => h("li", { class: `qh-victory-card qq-cat-${c.category}`, "data-card": c.id }, catChip(t, c.category), h("strong", {}, c.author))),
+              )
+            : null,
         ),
       );
     } else if (obs.question) {
       const q = obs.question;
-      add(stage, 
-        h("p", { class: "qh-who" }, waitingText(t, obs, names, null), view.clock ? h("span", { class: `qh-clock ${view.clock.low ? "qh-clock-low" : ""}`, "data-clock": "" }, view.clock.text) : null),
-        questionCard(t, q, { names, large: true }),
+      const key = `${obs.turn}|${q.shown}|${q.kind}`;
+      const before = this.seenClues.key === key ? this.seenClues.n : 0;
+      this.seenClues = { key, n: q.clues.length };
+      const card = questionCard(t, q, { names, large: true });
+      card.querySelectorAll(".qq-clue-open").forEach((li, i) => {
+        if (i >= before) li.classList.add("qh-clue-new");
+      });
+      add(
+        stage,
+        h("div", { class: "qh-top" }, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), ring(view.clock)),
+        card,
         answersList(t, q, names),
       );
       if (obs.phase === "claims") add(stage, h("p", { class: "qh-claims" }, t("quiadiquoi.host_claims", { names: q.pending.map((s) => names[s]).join(", ") })));
     } else if (obs.tournament) {
-      add(stage, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), tournamentPanel(t, obs, names, { large: true }));
+      add(stage, h("div", { class: "qh-top" }, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), ring(view.clock)), this.tournament(view, obs));
     } else {
-      add(stage, 
-        h("p", { class: "qh-who" }, waitingText(t, obs, names, null)),
+      add(
+        stage,
+        h("div", { class: "qh-top" }, h("p", { class: "qh-who" }, waitingText(t, obs, names, null)), ring(view.clock)),
         obs.die ? dieBadge(t, obs.die, { large: true }) : obs.preparation ? h("p", { class: "qh-prep" }, t("quiadiquoi.preparation")) : null,
         obs.last ? lastCard(t, obs.last, names, { large: true }) : h("p", { class: "qh-intro" }, t("quiadiquoi.host_intro")),
+        sabotView(t, obs, { large: true }),
       );
     }
+    const many = obs.players.length > 4;
     const side = h(
       "aside",
-      { class: "qh-side" },
+      { class: `qh-side ${many ? "qh-many" : ""}` },
       h(
         "ol",
         { class: "qh-players" },
-        obs.players.map((p, seat) =>
-          h(
+        obs.players.map((p, seat) => {
+          const look = view.looks?.[seat];
+          return h(
             "li",
-            { class: `qh-player ${state.awaited.includes(seat) ? "qh-awaited" : ""} ${winner === seat ? "qh-winner" : ""}`, "data-seat": seat },
+            { class: `qh-player ${state.awaited.includes(seat) ? "qh-awaited" : ""} ${winner === seat ? "qh-winner" : ""}`, "data-seat": seat, style: look ? `--c: var(--party-${look.colour})` : null },
             h(
               "div",
               { class: "qh-player-head" },
-              h("strong", {}, names[seat] ?? ""),
+              who(view, seat),
               !over && !obs.tournament && obs.reader === seat ? h("span", { class: "qq-role" }, t("quiadiquoi.role_reader")) : null,
               !over && !obs.tournament && obs.principal === seat ? h("span", { class: "qq-role qq-role-main" }, t("quiadiquoi.role_principal")) : null,
             ),
-            holdings(t, p, { goal: obs.cards_to_win?.[seat] }),
-          ),
-        ),
-      ),
-      h("div", { class: "qh-sabot" }, h("h3", {}, t("quiadiquoi.sabot")), sabotView(t, obs)),
-      obs.die && obs.question ? dieBadge(t, obs.die) : null,
-      h(
-        "p",
-        { class: "qh-meta" },
-        obs.preparation ? t("quiadiquoi.preparation") : t("quiadiquoi.turn_n", { n: obs.turn + 1 }),
-        " · ",
-        t("quiadiquoi.tournaments_held", { n: obs.tournaments_held }),
-        " · ",
-        catChip(t, "histoire", obs.cup.histoire),
-        catChip(t, "litterature", obs.cup.litterature),
-        catChip(t, "penseurs", obs.cup.penseurs),
+            h(
+              "div",
+              { class: "qh-player-line" },
+              CATEGORIES.map((c) => catChip(t, c, p.tokens[c], p.tokens[c] ? "" : "qq-zero")),
+              p.pebbles ? h("span", { class: "qh-pebbles", "aria-label": t("quiadiquoi.pebbles", { n: p.pebbles }) }, "●".repeat(p.pebbles)) : null,
+            ),
+            h(
+              "div",
+              { class: "qh-player-line qh-player-cards" },
+              p.cards.map((c) => h("span", { class: `qh-card-chip qq-cat-${c.category}`, "data-card": c.id, title: c.author }, h("span", { class: "qq-cat-letter", "aria-hidden": "true" }, t(`quiadiquoi.cat_letter.${c.category}`)))),
+              h("span", { class: "qh-goal" }, goalText(t, p, obs.cards_to_win?.[seat])),
+            ),
+          );
+        }),
       ),
     );
     this.append(stage, side);
+    if (view.paused) this.append(h("div", { class: "qh-pause" }, "❚❚ ", t("party.paused")));
+    this.flyWonCard(obs);
+  }
+
+  /** The tournament: who recites, how many were recited, everyone's pebbles; then the discards. */
+  tournament(view, obs) {
+    const { t, names } = view;
+    const tour = obs.tournament;
+    const attempt = tour.attempt;
+    const discarding = obs.phase === "discard";
+    return h(
+      "section",
+      { class: "qh-tournament" },
+      h("h2", {}, t("quiadiquoi.tournament_n", { n: tour.number })),
+      h("p", { class: "qh-tournament-help" }, discarding ? t("quiadiquoi.tournament_discards") : t("quiadiquoi.tournament_help")),
+      attempt && attempt.result !== "right" && attempt.text != null ? h("p", { class: "qq-refused", role: "status" }, t(`quiadiquoi.recite_${attempt.result}`, { name: names[attempt.seat] ?? "", text: attempt.text })) : null,
+      tour.recited.length ? h("p", { class: "qh-recited" }, t("quiadiquoi.recited_count", { n: tour.recited.length })) : null,
+      h(
+        "ul",
+        { class: "qh-pebble-rows" },
+        obs.players.map((p, seat) =>
+          h(
+            "li",
+            { class: `qh-pebble-row ${seat === tour.current ? "qh-current" : ""}`, "data-seat": seat },
+            who(view, seat),
+            h("span", { class: "qh-stones", "aria-label": t("quiadiquoi.pebbles", { n: p.pebbles }) }, "●".repeat(p.pebbles) || "·"),
+            tour.owed?.[seat] ? h("span", { class: "qh-owes" }, t("quiadiquoi.owes", { n: tour.owed[seat] })) : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** A card just won flies from the middle of the screen to its new owner. */
+  flyWonCard(obs) {
+    const key = obs.last ? `${obs.last.card}|${obs.last.winner}|${obs.turn}` : null;
+    const first = this.seenLast === undefined;
+    const changed = key !== this.seenLast;
+    this.seenLast = key;
+    if (first || !changed || obs.last?.winner == null || obs.last.face !== "bordeaux") return;
+    const target = this.querySelector(`.qh-player[data-seat="${obs.last.winner}"] .qh-player-cards`);
+    const from = this.querySelector(".qh-stage .qq-last") ?? this.querySelector(".qh-stage");
+    if (!target || !from || !this.isConnected || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const a = from.getBoundingClientRect();
+    const b = target.getBoundingClientRect();
+    const flyer = h("div", { class: `qh-flyer qq-cat-${obs.last.category}`, "aria-hidden": "true" }, obs.last.author);
+    document.body.append(flyer);
+    const x0 = a.left + a.width / 2;
+    const y0 = a.top + a.height / 2;
+    flyer
+      .animate(
+        [
+          { transform: `translate(${x0}px, ${y0}px) translate(-50%, -50%) scale(1.4)`, opacity: 1 },
+          { transform: `translate(${b.left + 40}px, ${b.top + b.height / 2}px) translate(-50%, -50%) scale(.4)`, opacity: 0.2 },
+        ],
+        { duration: 1400, easing: "cubic-bezier(.5,0,.3,1)" },
+      )
+      .finished.then(() => flyer.remove(), () => flyer.remove());
   }
 }
 

@@ -11,6 +11,7 @@ import { emptyModel, reduce, RoomConnection, socketUrl, stateFor } from "../prot
 import { createBoard } from "../boards/registry.js";
 import { formatClock } from "./play.js";
 import { seatName } from "./names.js";
+import { lobbyApi, partyKeys, toggleFullscreen } from "./party-look.js";
 
 linkStyles(new URL("../../host.css", import.meta.url));
 
@@ -81,8 +82,22 @@ class Voice {
 export async function mount(main, ctx, params) {
   main.classList.add("host-main");
   const room = params.get("host");
+  const code = params.get("party");
+  if (!room && code) return (await import("./host-lobby.js")).mountLobby(main, ctx, code);
+  if (!room && !params.has("create")) {
+    // a game made for a party night: its waiting room opens at once
+    const games = await ctx.gameList();
+    const chosen = games.find((g) => g.party && g.id === params.get("game")) ?? games.find((g) => g.party);
+    if (chosen) {
+      const opened = await lobbyApi.open(chosen.id);
+      partyKeys.setHost(ctx.store, opened.code, opened.host_token);
+      history.replaceState(null, "", `/?host&party=${encodeURIComponent(opened.code)}`);
+      return (await import("./host-lobby.js")).mountLobby(main, ctx, opened.code);
+    }
+  }
   if (!room) return mountCreate(main, ctx, params);
   const { t } = ctx;
+  if (code) document.body.classList.add("party-tv");
   let status;
   let info;
   try {
@@ -101,26 +116,58 @@ export async function mount(main, ctx, params) {
   const voice = new Voice(ctx.store, ctx.lang);
   let model = emptyModel();
   let showJoin = true;
+  // the party's waiting room, once started: who each seat is, the pause, who left
+  let lobby = null;
+  const hostToken = code ? partyKeys.host(ctx.store, code) : null;
   let lastObs = null;
   let clockAnchor = null;
 
   const elements = {
     join: h("section", { class: "host-join" }),
     bar: h("header", { class: "host-bar" }),
+    waiting: h("div", { class: "host-waiting", role: "status", hidden: true }),
     game: h("div", { class: "host-game" }, board),
   };
-  const root = h("section", { class: "host", "data-game": game.id }, elements.bar, elements.join, elements.game);
+  const root = h("section", { class: `host ${code ? "host-party" : ""}`, "data-game": game.id }, elements.bar, elements.waiting, elements.join, elements.game);
   main.append(root);
 
   const seats = () => (model.seats?.length ? model.seats : status.seats);
-  const names = () => seats().map((_, i) => seatName(ctx.t, game, seats(), i));
+  const guestAt = (seat) => lobby?.guests?.find((g) => g.seat === seat && !g.open) ?? null;
+  const names = () => seats().map((_, i) => {
+    const guest = guestAt(i);
+    if (guest?.kind === "computer") return ctx.t("party.computer_name", { name: guest.name, level: ctx.t(`levels.${guest.level}`) });
+    return seatName(ctx.t, game, seats(), i);
+  });
+  const looks = () => seats().map((_, i) => guestAt(i));
   const freeSeats = () => seats().filter((s) => s.kind === "human" && !s.taken);
 
   function drawBar() {
     const { t } = ctx;
     const voices = voice.voices();
+    const partyButtons = code
+      ? [
+          h("button", { type: "button", class: "btn btn-small", "data-action": "fullscreen", onclick: () => toggleFullscreen() }, "⛶ ", t("party.fullscreen")),
+          hostToken
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn btn-small",
+                  "data-action": "pause",
+                  "aria-pressed": String(Boolean(lobby?.paused)),
+                  onclick: async () => {
+                    lobby = await lobbyApi.pause(code, hostToken, !lobby?.paused).catch(() => lobby);
+                    draw();
+                  },
+                },
+                lobby?.paused ? `▶ ${t("party.resume")}` : `❚❚ ${t("party.pause")}`,
+              )
+            : null,
+        ]
+      : [];
     clear(elements.bar).append(
       h("h1", { class: "host-title" }, game.name),
+      ...partyButtons,
       h("span", { class: "host-code-small", title: t("host.code") }, t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)),
       h("button", { type: "button", class: "btn btn-small", "data-action": "show-join", "aria-pressed": String(showJoin), onclick: () => { showJoin = !showJoin; draw(); } }, showJoin ? t("host.hide_join") : t("host.show_join")),
       voice.available
@@ -195,22 +242,49 @@ export async function mount(main, ctx, params) {
     const left = state.clocks.remaining?.[seat];
     if (seat == null || left == null) return null;
     const now = Math.max(0, left - (performance.now() - clockAnchor) / 1000);
-    return { text: formatClock(now), low: now <= 5 };
+    // the part of the answer time left, for the TV's ring
+    const total = Number(status.options?.answer_seconds) || null;
+    return { text: formatClock(now), low: now <= 5, fraction: total ? Math.min(1, now / total) : 1 };
+  }
+
+  function drawWaiting(state) {
+    const { t } = ctx;
+    clear(elements.waiting);
+    const gone = (lobby?.guests ?? []).filter((g) => g.left && g.seat != null);
+    const absent = state && !state.terminal ? (state.awaited ?? []).filter((s) => seats()[s]?.kind === "human" && !seats()[s]?.connected) : [];
+    elements.waiting.hidden = !(lobby?.paused || absent.length || gone.length);
+    if (lobby?.paused) elements.waiting.append(h("p", { class: "host-paused" }, "❚❚ ", t("party.paused")));
+    if (absent.length) elements.waiting.append(h("p", { class: "host-absent", "data-absent": absent.join(",") }, t("party.waiting_for", { names: absent.map((s) => names()[s]).join(", ") })));
+    for (const guest of gone) {
+      elements.waiting.append(
+        h(
+          "p",
+          { class: "host-left", "data-seat": guest.seat },
+          guest.open ? t("party.seat_open", { name: guest.name, code }) : t("party.left", { name: guest.name }),
+          hostToken && !guest.open
+            ? h("button", { type: "button", class: "btn btn-small", "data-action": "open-seat", onclick: async () => { lobby = await lobbyApi.open_seat(code, guest.id, hostToken).catch(() => lobby); showJoin = true; draw(); } }, t("party.open_seat"))
+            : null,
+        ),
+      );
+    }
   }
 
   function draw() {
     drawBar();
     drawJoin();
     const state = stateFor(model, null);
+    drawWaiting(state);
     if (!state) return;
-    board.render({ t: ctx.t, lang: ctx.lang, state, seat: null, mine: [], hidden: false, canPlay: false, flip: false, names: names(), game, clock: clockFor(state) });
+    board.render({ t: ctx.t, lang: ctx.lang, state, seat: null, mine: [], hidden: false, canPlay: false, flip: false, names: names(), looks: looks(), game, clock: clockFor(state), paused: Boolean(lobby?.paused) });
   }
 
   const ticker = setInterval(() => {
     const node = root.querySelector("[data-clock]");
     const clock = clockFor(stateFor(model, null));
     if (node && clock) {
-      node.textContent = clock.text;
+      const text = node.querySelector("[data-clock-text]") ?? node;
+      text.textContent = clock.text;
+      node.style.setProperty("--p", String(clock.fraction));
       node.classList.toggle("qh-clock-low", clock.low);
     }
   }, 250);
@@ -233,6 +307,21 @@ export async function mount(main, ctx, params) {
     },
   });
   if (!freeSeats().length) showJoin = false;
+  let lobbyPoll = null;
+  if (code) {
+    const refresh = async () => {
+      try {
+        const next = await lobbyApi.status(code);
+        const changed = JSON.stringify(next) !== JSON.stringify(lobby);
+        lobby = next;
+        if (changed) draw();
+      } catch {
+        // the server is away for a moment: keep what the screen shows
+      }
+    };
+    await refresh();
+    lobbyPoll = setInterval(refresh, 2000);
+  }
   conn.open();
   draw();
   // voices arrive late in some browsers
@@ -242,6 +331,8 @@ export async function mount(main, ctx, params) {
     relabel: () => draw(),
     destroy: () => {
       clearInterval(ticker);
+      if (lobbyPoll) clearInterval(lobbyPoll);
+      document.body.classList.remove("party-tv");
       voice.stop();
       conn.close();
     },

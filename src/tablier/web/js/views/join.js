@@ -1,10 +1,17 @@
 // The join page of a party (`/?join-code` or `/?join-code=CODE`, where `/j/CODE`
-// leads): a phone gives the room code and a name, takes the next free seat and becomes
-// that seat's controller on the play page. No account: the seat's token stays in the
-// browser, so a phone that slept comes back to its seat.
+// leads): a phone gives the room code and a name. A party's waiting room keeps the phone
+// here, to pick a colour, an avatar and the cheat sheet, until the game starts; then the
+// phone becomes its seat's controller on the play page. No account: the phone's secret
+// stays in the browser, so a phone that slept or reloaded comes back to its seat. An
+// older party room (a room with a code) is joined at once.
 
 import { clear, h } from "../dom.js";
 import { party } from "./host.js";
+import { avatar, COLOUR_HEX, guestName, lobbyApi, partyKeys } from "./party-look.js";
+
+function playUrl(room, code) {
+  return `/?room=${encodeURIComponent(room)}&party=${encodeURIComponent(code)}`;
+}
 
 export async function mount(main, ctx, params) {
   main.classList.add("join-main");
@@ -12,6 +19,7 @@ export async function mount(main, ctx, params) {
   const box = h("section", { class: "join-box panel" });
   main.append(box);
   let known = null; // the room the typed code names
+  let stop = () => {};
 
   async function lookUp(code) {
     try {
@@ -22,13 +30,158 @@ export async function mount(main, ctx, params) {
     return known;
   }
 
+  /** Into the game: the phone's party secret is its seat's token. */
+  function enter(code, room, seat, token, game) {
+    ctx.store.saveSeats(room, game, [{ seat, token }]);
+    ctx.navigate(playUrl(room, code), { replace: true });
+  }
+
   if (given) {
-    const found = await lookUp(given);
-    // this phone already holds a seat there (it slept, or the page was reloaded): go back
-    if (found && ctx.store.tokens(found.room).length) {
-      ctx.navigate(`/?room=${encodeURIComponent(found.room)}`, { replace: true });
-      return {};
+    const mine = partyKeys.guest(ctx.store, given);
+    const lobby = await lobbyApi.status(given).catch(() => null);
+    if (lobby && mine) {
+      const me = await lobbyApi.me(given, mine.token).catch(() => null);
+      if (me?.room && me.me.seat != null) {
+        enter(given, me.room, me.me.seat, mine.token, me.game);
+        return {};
+      }
+      if (me) return waitingRoom(given, mine, me);
     }
+    if (!lobby) {
+      const found = await lookUp(given);
+      // this phone already holds a seat there (it slept, or the page was reloaded): go back
+      if (found && ctx.store.tokens(found.room).length) {
+        ctx.navigate(`/?room=${encodeURIComponent(found.room)}`, { replace: true });
+        return {};
+      }
+    }
+  }
+
+  /** The phone in the waiting room: its look, the cheat sheet, Commencer if it is first. */
+  function waitingRoom(code, mine, first) {
+    let status = first;
+    let busy = false;
+    main.classList.add("party-phone-wait");
+    const change = async (body) => {
+      if (busy) return;
+      busy = true;
+      try {
+        await lobbyApi.change(code, mine.guest, { token: mine.token, ...body });
+        status = await lobbyApi.me(code, mine.token);
+      } catch (err) {
+        ctx.toast(err.message, "error");
+      } finally {
+        busy = false;
+        draw();
+      }
+    };
+    function draw() {
+      const { t } = ctx;
+      const me = status.me;
+      const guests = status.guests.filter((g) => !g.left);
+      const firstHuman = guests.find((g) => g.kind === "human");
+      const ready = guests.length >= status.min_players;
+      clear(box).append(
+        h(
+          "div",
+          { class: "party-wait" },
+          h("div", { class: "party-me" }, avatar(me, { size: "72px" }), h("h1", { class: "party-hello" }, t("party.hello", { name: me.name }))),
+          h("p", { class: "party-phone-lead" }, t("party.look_at_tv")),
+          h("h2", {}, t("party.your_colour")),
+          h(
+            "div",
+            { class: "party-picks", role: "group", "aria-label": t("party.your_colour") },
+            status.colours.map((c) =>
+              h("button", { type: "button", class: "party-pick", "data-colour": c, "aria-pressed": String(me.colour === c), "aria-label": t(`party.colour.${c}`), style: `--c:${COLOUR_HEX[c]}`, onclick: () => change({ colour: c }) }),
+            ),
+          ),
+          h("h2", {}, t("party.your_avatar")),
+          h(
+            "div",
+            { class: "party-picks", role: "group", "aria-label": t("party.your_avatar") },
+            status.avatars.map((a) =>
+              h("button", { type: "button", class: "party-pick party-pick-shape", "data-avatar": a, "aria-pressed": String(me.avatar === a), "aria-label": t(`party.avatar.${a}`), onclick: () => change({ avatar: a }) }, avatar({ colour: me.colour, avatar: a }, { size: "44px" })),
+            ),
+          ),
+          h(
+            "button",
+            { type: "button", class: "party-toggle", "data-action": "cheat", "aria-pressed": String(me.cheat), onclick: () => change({ cheat: !me.cheat }) },
+            h("span", { class: "party-toggle-box", "aria-hidden": "true" }, me.cheat ? "✓" : ""),
+            h("span", {}, h("strong", {}, t("party.cheat_title")), h("small", {}, t("party.cheat_help"))),
+          ),
+          h("h2", {}, t("party.guests", { n: guests.length, max: status.max_players })),
+          h("ul", { class: "party-phone-guests" }, guests.map((g) => h("li", {}, avatar(g, { size: "32px" }), h("span", {}, guestName(t, g))))),
+          firstHuman?.id === me.id
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn btn-primary party-phone-start",
+                  "data-action": "start",
+                  disabled: !ready,
+                  onclick: async () => {
+                    try {
+                      status = { ...status, ...(await lobbyApi.start(code, mine.token)) };
+                      follow();
+                    } catch (err) {
+                      ctx.toast(err.message, "error");
+                    }
+                  },
+                },
+                t("party.start"),
+              )
+            : null,
+          h("p", { class: "party-hint" }, ready ? t("party.wait_start") : t("party.waiting_more", { n: status.min_players - guests.length })),
+          h(
+            "details",
+            { class: "party-menu" },
+            h("summary", {}, t("party.menu")),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-danger",
+                "data-action": "leave",
+                onclick: async () => {
+                  if (!confirm(t("party.leave_confirm"))) return;
+                  await lobbyApi.leave(code, mine.guest, mine.token).catch(() => null);
+                  partyKeys.setGuest(ctx.store, code, null);
+                  stop();
+                  ctx.navigate("/", { replace: true });
+                },
+              },
+              t("party.leave"),
+            ),
+          ),
+        ),
+      );
+    }
+    function follow() {
+      if (status.room && status.me?.seat != null) {
+        stop();
+        enter(code, status.room, status.me.seat, mine.token, status.game);
+        return true;
+      }
+      return false;
+    }
+    let shown = "";
+    const poll = setInterval(async () => {
+      if (busy) return;
+      try {
+        status = await lobbyApi.me(code, mine.token);
+      } catch {
+        return;
+      }
+      if (follow()) return;
+      const seen = JSON.stringify(status);
+      if (seen !== shown) {
+        shown = seen;
+        draw();
+      }
+    }, 1000);
+    stop = () => clearInterval(poll);
+    draw();
+    return { relabel: draw, destroy: () => stop() };
   }
 
   function draw() {
@@ -47,14 +200,33 @@ export async function mount(main, ctx, params) {
           const wanted = code.value.replace(/[\s-]+/g, "").toUpperCase();
           const who = name.value.trim();
           if (!wanted || !who) return;
+          const lobby = await lobbyApi.status(wanted).catch(() => null);
           try {
+            if (lobby) {
+              const joined = await lobbyApi.join(wanted, who);
+              ctx.store.setName(who);
+              const mine = { guest: joined.guest, token: joined.token };
+              partyKeys.setGuest(ctx.store, wanted, mine);
+              if (joined.room) {
+                enter(wanted, joined.room, joined.seat, joined.token, lobby.game);
+                return;
+              }
+              history.replaceState(null, "", `/?join-code=${wanted}`);
+              const view = waitingRoom(wanted, mine, await lobbyApi.me(wanted, joined.token));
+              destroyWaiting = view.destroy;
+              return;
+            }
             const joined = await party.join(wanted, { name: who, player_id: ctx.store.playerId() });
             ctx.store.setName(who);
             ctx.store.saveSeats(joined.room, joined.game, [{ seat: joined.seat, token: joined.token }]);
             ctx.navigate(`/?room=${encodeURIComponent(joined.room)}`, { replace: true });
           } catch (err) {
             const why = err.body?.code;
-            error.textContent = why === "unknown_code" ? t("join.unknown_code") : why === "room_full" ? t("join.room_full") : err.message;
+            error.textContent =
+              why === "unknown_code" ? t("join.unknown_code")
+              : why === "room_full" || why === "full" ? t("join.room_full")
+              : why === "started" ? t("party.already_started")
+              : err.message;
           }
         },
       },
@@ -70,7 +242,8 @@ export async function mount(main, ctx, params) {
     clear(box).append(form);
     (given ? name : code).focus();
   }
+  let destroyWaiting = () => {};
   await ctx.gameList();
   draw();
-  return { relabel: draw };
+  return { relabel: draw, destroy: () => destroyWaiting() };
 }

@@ -286,6 +286,24 @@ function gameCard(game, ctx) {
         h("span", { class: "fact", html: ICON_PLAYERS }, playerCount(game, t)),
         h("span", { class: "fact", html: ICON_CLOCK }, duration(game, t)),
       ),
+      // a game for a party night leads with it: a shared screen and everyone's phone
+      game.party
+        ? h(
+            "a",
+            {
+              class: "btn btn-primary",
+              "data-action": "party",
+              style: "display:flex;flex-direction:column;align-items:flex-start;gap:2px;margin:4px 0 10px;text-align:left;line-height:1.25",
+              href: `/?host&game=${game.id}`,
+              onclick: (e) => {
+                e.preventDefault();
+                ctx.navigate(`/?host&game=${game.id}`);
+              },
+            },
+            h("strong", {}, t("party.lobby_lead")),
+            h("small", {}, t("party.lobby_lead_help")),
+          )
+        : null,
       h(
         "div",
         { class: "card-buttons" },
