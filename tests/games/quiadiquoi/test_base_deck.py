@@ -15,9 +15,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from tablier.cli import app
 from tablier.games.quiadiquoi.deck import Card, builtin_deck_path, load_deck, resolve_deck
-from tablier.games.quiadiquoi.deck_lint import lint
 from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches, quote_matches
 
 DECK_PATH = builtin_deck_path("base-fr")
@@ -298,8 +299,11 @@ def test_each_alternative_wording_is_accepted(card_id: str, wording: str) -> Non
     assert card_quote_matches(strip_accents(wording).lower(), card)
 
 
-def test_the_base_deck_passes_the_machine_checks() -> None:
-    assert lint(DECK) == []
+def test_tablier_deck_check_finds_nothing_in_the_base_deck() -> None:
+    # leaks, first and last clues, the automatic check on every accepted answer
+    result = CliRunner().invoke(app, ["deck", "check", "base-fr"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok — Base : 153 cartes"), result.output
 
 
 def test_a_coauthor_is_accepted_for_the_cowritten_work_only() -> None:

@@ -75,6 +75,11 @@ def _say(key: str, **params: object) -> str:
     return TEXTS.text(key, lang(), **params)
 
 
+def _chosen_lang() -> str:
+    # the commands' `lang` parameter hides the function inside them
+    return lang()
+
+
 deck_app = typer.Typer(help=_help("help"), no_args_is_help=True, add_completion=False)
 
 
@@ -103,12 +108,13 @@ def check(
     lang: LangOption = None,
 ) -> None:
     try:
-        deck = load_deck(resolve_deck(file))
+        path = resolve_deck(file)
+        deck = load_deck(path)
     except DeckError as exc:
         _fail(exc)
         return
-    # well formed; then what a machine can see of the cards' quality
-    problems = lint(deck)
+    # well formed; then what a machine can see of the cards' quality, in the user's words
+    problems = lint(deck, _chosen_lang(), path)
     if problems:
         _fail(DeckError(problems))
         return

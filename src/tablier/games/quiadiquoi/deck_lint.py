@@ -1,20 +1,27 @@
 """What a machine can check in a deck beyond its format (`tablier deck check`).
 
-A card can be well formed and still spoil a game: its quotation clues may give most of
-the words away before the last clue, the last clue may leave a single word to find, the
-engine's own matching may refuse the card's expected answer (or an accepted wording),
-and the deck's description may announce a number of cards it no longer has. Facts and
-the order of the clues from hardest to easiest need a reader; these do not.
+A card can be well formed and still spoil a game: a clue or an anecdote may give
+another card's answer (`deck_leaks`); its first clue may single out the answer, its
+quotation clues give most of the words away before the last one, or the last leave
+nothing to find, not even in another language (`deck_clue_checks`); the engine's own
+matching may refuse one of the card's answers or take a changed word for the right one
+(`deck_judge_checks`); the description may announce a number of cards the deck no
+longer has. Facts, and the order of the middle clues, need a reader.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from text_to_num import alpha2digit
 
 from tablier.games.quiadiquoi.deck import Card, Deck
-from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches, quote_key
+from tablier.games.quiadiquoi.deck_clue_checks import clue_findings
+from tablier.games.quiadiquoi.deck_findings import Finding, field_lines, render
+from tablier.games.quiadiquoi.deck_judge_checks import judge_findings
+from tablier.games.quiadiquoi.deck_leaks import leak_findings
+from tablier.games.quiadiquoi.matching import quote_key
 
 # a clue may quote a few words (articles aside, as the matching does); past this share
 # of the quotation before the last clue, the question is given away
@@ -38,50 +45,43 @@ def quoted_words(quote: str, clues: list[str] | tuple[str, ...]) -> set[int]:
     return shown
 
 
-def clue_problems(card: Card) -> list[str]:
+def early_findings(card: Card) -> list[Finding]:
     total = len(quote_key(card.quote).split())
-    problems = []
     early = quoted_words(card.quote, card.quote_clues[:-1])
     if total >= 4 and len(early) > GIVEAWAY_SHARE * total:
-        problems.append(
-            f"card {card.id}: the first {len(card.quote_clues) - 1} quotation clues give "
-            f"away {len(early)} of its {total} words"
-        )
-    every = quoted_words(card.quote, card.quote_clues)
-    if total - len(every) <= 1:
-        left = "no word" if total == len(every) else "a single word"
-        problems.append(f"card {card.id}: after the last clue {left} of the quotation is left")
-    return problems
+        params = {"n": len(card.quote_clues) - 1, "shown": len(early), "total": total}
+        return [Finding(card.id, "quote_clues", "early_giveaway", params)]
+    return []
 
 
-def answer_problems(card: Card, deck: Deck) -> list[str]:
-    """The card's expected answers, as written in the deck, must be accepted."""
-    problems = []
-    for wording in (card.quote, *card.alternatives):
-        if not card_quote_matches(wording, card):
-            problems.append(f"card {card.id}: the wording {wording!r} is refused")
-    for name in (card.author, *card.aliases, *card.coauthors):
-        if not author_matches(name, card, deck):
-            problems.append(f"card {card.id}: the author's name {name!r} is refused")
-    return problems
-
-
-def description_problems(deck: Deck) -> list[str]:
+def description_findings(deck: Deck) -> list[Finding]:
     """A number of cards announced in the description must be the deck's."""
-    problems = []
     language = deck.language if deck.language in ("fr", "en") else "fr"
     # threshold 0: "deux" is read as a number too, not only from "dix-sept" upwards
     as_digits = alpha2digit(deck.description, language, threshold=0)
-    for number, _word in _COUNT.findall(as_digits):
-        if int(number) != len(deck.cards):
-            problems.append(
-                f"description: it announces {number} cards, the deck has {len(deck.cards)}"
-            )
-    return problems
+    return [
+        Finding("", "description", "count", {"announced": number, "cards": len(deck.cards)})
+        for number, _word in _COUNT.findall(as_digits)
+        if int(number) != len(deck.cards)
+    ]
 
 
-def lint(deck: Deck) -> list[str]:
-    problems = description_problems(deck)
+def findings(deck: Deck) -> list[Finding]:
+    found = description_findings(deck)
     for card in deck.cards:
-        problems += clue_problems(card) + answer_problems(card, deck)
-    return problems
+        found += leak_findings(card, deck)
+        found += clue_findings(card, deck)
+        found += early_findings(card)
+        found += judge_findings(card, deck)
+    return found
+
+
+def lint(deck: Deck, lang: str = "fr", path: str | Path | None = None) -> list[str]:
+    """Every finding as a line: `file:line: card …: field …: what`, in `lang`.
+
+    With the deck's file, each line names where the card's field (or the clue) is."""
+    if path is None:
+        return render(findings(deck), lang)
+    text = Path(path).read_text(encoding="utf-8")
+    lines = field_lines(text, [card.id for card in deck.cards])
+    return render(findings(deck), lang, str(path), lines)
