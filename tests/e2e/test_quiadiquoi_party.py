@@ -306,7 +306,7 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
     expect(ana.page.locator(".qq-me .qq-won")).to_have_count(1)
 
     # ---------------------------------------- the tournament: Bruno begins (after Ana)
-    expect(host.locator("quiadiquoi-host .qq-tournament")).to_be_visible()
+    expect(host.locator("quiadiquoi-host .qh-tournament")).to_be_visible()
     bruno.answer(heard[author_b], verb="recite")
     chloe.answer(heard[author_b], verb="recite")  # already recited: refused
     expect(chloe.page.locator(".qq-refused")).to_be_visible()
@@ -325,7 +325,8 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
     ana.my_turn('[data-move^="return "]')
     shot(ana.page, "phone-return-card")
     ana.tap('.qq-yours [data-move^="return "]')
-    expect(host.locator("quiadiquoi-host .qh-meta")).to_contain_text("1 tournoi")
+    # the tournament is over: the host shows the table again, tokens paid
+    expect(host.locator("quiadiquoi-host .qh-tournament")).to_have_count(0)
     # the move list says in words what was paid, never the moves' codes
     listed = ana.page.locator(".moves-panel .moves")
     expect(listed).to_contain_text("défausse un jeton")
@@ -455,7 +456,7 @@ def test_host_shows_the_victory(web_server: Any, open_context: Any) -> None:
     victory = page.locator("quiadiquoi-host .qh-victory")
     expect(victory.locator("h2")).to_contain_text(NAMES[winner])
     expect(page.locator(f'.qh-player.qh-winner[data-seat="{winner}"]')).to_be_visible()
-    expect(victory.locator(".qq-won")).to_have_count(
+    expect(victory.locator(".qh-victory-card")).to_have_count(
         len(state.observation(None)["players"][winner]["cards"])
     )
     shot(page, "host-victory")
