@@ -132,6 +132,7 @@ def test_a_whole_game_in_words(web_server: Any, open_context: Any, game: str, la
     page.goto(web_server.url + "/")
     if lang == "en":
         page.click("[data-lang=en]")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
     page.click(f"[data-game={game}] [data-action=create]")
     # the computer is what the dialog offers first
     expect(page.locator("dialog input[name=opponent][value=computer]")).to_be_checked()

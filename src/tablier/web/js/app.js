@@ -51,10 +51,12 @@ async function loadMessages(lang) {
 }
 
 async function setLang(lang) {
-  ctx.lang = lang;
   store.setLang(lang);
   const chosen = await loadMessages(lang);
   const fallback = lang === "fr" ? {} : await loadMessages("fr");
+  // the language changes with its messages, never before: a dialog opened meanwhile
+  // would otherwise mix the new language's choices with the old one's words
+  ctx.lang = lang;
   ctx.t = makeTranslator(chosen, fallback);
   ctx.t.lang = lang;
   document.documentElement.lang = lang;
