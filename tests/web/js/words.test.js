@@ -19,7 +19,7 @@ test("a word merely ending in de is left alone", () => {
 });
 
 test("option values are shown by their labels, a selection part by part", async () => {
-  const { valueLabel } = await import("../../../src/tablier/web/js/views/lobby.js");
+  const { valueLabel } = await import("../../../src/tablier/web/js/options.js");
   const exhaustion = { value_labels: { lines4: { fr: "Lignes de quatre", en: "Lines of four" } } };
   assert.equal(valueLabel(exhaustion, "lines4", "fr"), "Lignes de quatre");
   assert.equal(valueLabel(exhaustion, "lines4", "en"), "Lines of four");

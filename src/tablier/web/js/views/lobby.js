@@ -3,6 +3,7 @@
 import { gameArt } from "../art.js";
 import { clear, h } from "../dom.js";
 import { pick } from "../i18n.js";
+import { valueLabel } from "../options.js";
 import { resultFor, seatsInGame } from "../protocol.js";
 import { learned } from "./tutorial.js";
 
@@ -27,15 +28,6 @@ function playerCount(game, t) {
 function duration(game, t) {
   const [a, b] = game.duration_minutes ?? [];
   return a ? t("lobby.minutes", { min: a, max: b ?? a }) : "";
-}
-
-// a value for people: its label from the game, else the value itself
-export function valueLabel(option, value, lang) {
-  const key = value == null ? "none" : String(value);
-  const own = pick(option.value_labels?.[key] ?? {}, lang);
-  if (own) return own;
-  if (option.parts && typeof value === "string") return value.split(",").filter(Boolean).map((p) => valueLabel(option, p, lang)).join(", ");
-  return key;
 }
 
 // a number with − and + buttons around it (a stepper), and "none" as a checkbox when allowed

@@ -18,7 +18,7 @@ import {
   viewSeat,
 } from "../protocol.js";
 import { createBoard } from "../boards/registry.js";
-import { valueLabel } from "./lobby.js";
+import { valueLabel } from "../options.js";
 import { pick } from "../i18n.js";
 import { outcomeText, seatColour, seatName } from "./names.js";
 
