@@ -68,7 +68,7 @@ def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context:
     expect(page.locator(".analysis-graph .ag-line")).to_be_visible()
     # back to the start: the engine's move for that position is drawn on the wall
     page.click("[aria-label='Début']")
-    expect(page.locator(".analysis-best")).to_contain_text("le moteur jouerait")
+    expect(page.locator(".analysis-best")).to_contain_text("le moteur")
     expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
     # one step: the caption says what the analysis thinks of the move just played
     page.click("[data-action=next]")
@@ -131,4 +131,63 @@ def test_a_quiwin_choice_shows_each_tiles_chances(web_server: Any, open_context:
     ]
     assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
     shot(page, "analysis-quiwin-desktop")
+    assert errors == []
+
+
+def analysis_of(base: str, room: str, n: int = 1) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/rooms/{room}/games/{n}/analysis", timeout=20) as a:
+        return json.loads(a.read())
+
+
+@pytest.mark.parametrize("game", ["kwinty", "turris", "counterplays", "quiwin"])
+def test_a_finished_game_reads_like_a_coach(game: str, web_server: Any, open_context: Any) -> None:
+    """Every two-player game: the graph says whose chances it draws (axis, legend, both
+    colours), and a blunder is told in words with the engine's better move."""
+    room, _moves = finish_game(web_server.url, game)
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(f"{web_server.url}/?room={room}&replay=1")
+    page.click("[data-action=analyse]")
+    expect(page.locator(".analysis-table")).to_be_visible(timeout=120_000)
+    legend = page.locator(".ag-legend")
+    expect(legend.locator(".ag-title")).to_have_text("Chances de gain de Blanc")
+    expect(legend.locator(".ag-key-0")).to_contain_text("Blanc")
+    expect(legend.locator(".ag-key-1")).to_contain_text("Noir")
+    expect(page.locator(".ag-axis")).to_contain_text("100 %")
+    expect(page.locator(".ag-axis")).to_contain_text("0 %")
+    view = analysis_of(web_server.url, room)
+    assert all(-1.0 <= p["value"] <= 1.0 for p in view["positions"])
+    # the last blunder; Qui'win's choices, judged under uncertainty, may hold none: there
+    # the choice that cost its player most
+    blunders = [m for m in view["moves"] if m["verdict"] == "blunder"]
+    if game == "quiwin" and not blunders:
+        blunders = sorted((m for m in view["moves"] if m["verdict"] != "best"),
+                          key=lambda m: m["drop"])  # fmt: skip
+    assert blunders, view["moves"]
+    blunder = blunders[-1]
+    word = {"blunder": "Gaffe", "mistake": "Erreur", "inaccuracy": "Imprécision",
+            "good": "Bon coup"}[blunder["verdict"]]  # fmt: skip
+    i = blunder["index"]
+    # the blunder, clicked in the move list: the caption says so in words
+    page.locator(".moves li").nth(i).locator("button").click()
+    caption = page.locator(".replay-caption")
+    expect(caption).to_contain_text(word)
+    expect(caption).to_contain_text("le moteur")
+    # the better move in words (the notation stays in the tooltip)
+    if blunder["best_words"]:
+        expect(caption).to_contain_text(blunder["best_words"]["fr"])
+    if blunder.get("loses_in"):
+        expect(caption).to_contain_text("gagne en")
+    # one step back: the position before it, with the engine's move in words (and drawn)
+    page.keyboard.press("ArrowLeft")
+    best = page.locator(".analysis-best")
+    expect(best).to_contain_text("le moteur")
+    assert best.get_attribute("title") == blunder["best"]  # the notation as a tooltip
+    if game == "kwinty":
+        expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    shot(page, f"analysis-coach-{game}-desktop")
+    page.set_viewport_size(PHONE)
+    expect(caption).to_contain_text(word)
+    shot(page, f"analysis-coach-{game}-phone")
     assert errors == []

@@ -70,11 +70,12 @@ def _for_seat0(value: float, seat: int) -> float:
 
 
 def _words(state: State, player: int, move: str | None) -> dict[str, str] | None:
-    """The move in words, in each language, when the game can say it."""
+    """The move in words, in each language, when the game can say it. Told as its
+    player knows it: the analysis runs once the game is over, when nothing is hidden."""
     if move is None:
         return None
     describe = getattr(state, "describe_move", None)
-    said = describe(player, move, None) if describe is not None else None
+    said = describe(player, move, player) if describe is not None else None
     return said.texts() if isinstance(said, Message) else None
 
 

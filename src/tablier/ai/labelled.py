@@ -85,7 +85,9 @@ def label(state: State, record: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def generate(game_id: str, wanted: int, seed: int = 0, seconds: float = 600.0) -> list[dict]:
+def generate(
+    game_id: str, wanted: int, seed: int = 0, seconds: float = 600.0, back: int = BACK
+) -> list[dict]:
     """Up to `wanted` labelled positions of `game_id`, from seeded random games."""
     game = tablier.load(game_id)
     found: list[dict[str, Any]] = []
@@ -101,7 +103,7 @@ def generate(game_id: str, wanted: int, seed: int = 0, seconds: float = 600.0) -
             trail.append(state.clone())
             mover = state.current_players()[0]
             state.apply(mover, rng.choice(state.legal_moves(mover)))
-        for position in reversed(trail[-BACK:]):
+        for position in reversed(trail[-back:]):
             if time.perf_counter() > stop or len(found) >= wanted:
                 break
             key = endgame.position_key(position)
@@ -121,12 +123,13 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=600.0, help="per game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--back", type=int, default=BACK, help="moves from the end tried")
     parser.add_argument("--out", type=Path, default=Path("tests/ai/fixtures"))
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     for game_id in args.games:
         start = time.perf_counter()
-        found = generate(game_id, args.count, args.seed, args.seconds)
+        found = generate(game_id, args.count, args.seed, args.seconds, args.back)
         path = args.out / f"labelled-{game_id}.json"
         path.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         kinds = {k: sum(1 for e in found if e.get("kind") == k) for k in ("win", "only_move")}

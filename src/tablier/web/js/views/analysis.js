@@ -115,7 +115,7 @@ export function moveComment(t, view, index, names = []) {
   const judged = view?.moves?.[index - 1];
   if (!judged) return "";
   const word = t(`analysis.${judged.verdict}`);
-  if (judged.verdict === "best" || judged.verdict === "good") return ` ${word}.`;
+  if (judged.verdict === "best") return ` ${word}.`;
   let text = ` ${word}`;
   if (judged.loses_in) {
     const winner = 1 - judged.player;
