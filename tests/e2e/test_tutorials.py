@@ -63,11 +63,52 @@ def _turris(page: Any, move: str, touch: bool) -> bool:
     return True
 
 
-PLAYERS = {"kwinty": _kwinty, "turris": _turris}
+def _counterplays(page: Any, move: str, touch: bool) -> bool:
+    """The tile in the tray, then a lit triangle of the table: with a mouse, the tile is
+    turned until the placement under the pointer is the one wanted; with taps, the
+    placements covering the tapped triangle are looked through and one is confirmed."""
+    board = page.locator("counterplays-board")
+    letter, cells = move[0], move[2:].split(";")
+    if not board.locator(f".cp-tray.active .cp-tile.chosen[data-letter={letter}]").count():
+        _press(page, board.locator(f".cp-tray.active .cp-tile[data-letter={letter}]"), touch)
+    if touch:
+        _press(page, board.locator(f'.cp-spots polygon[data-cell="{cells[0]}"]'), touch)
+        ghost = board.locator(".ghost.pending")
+        for _ in range(40):
+            expect(ghost).to_have_count(1)
+            if ghost.get_attribute("data-move") == move:
+                _press(page, board.locator(".cp-confirm [data-action=confirm]"), touch)
+                return True
+            _press(page, board.locator(".cp-confirm [data-action=next]"), touch)
+        return False
+    for turn in range(12):
+        for cell in cells:
+            spot = board.locator(f'.cp-spots polygon.now[data-cell="{cell}"]')
+            if not spot.count():
+                continue
+            spot.hover()
+            ghost = board.locator(".ghost.snapped")
+            if ghost.count() and ghost.get_attribute("data-move") == move:
+                spot.click()
+                return True
+        _press(
+            page,
+            board.locator("[data-action=flip]" if turn == 5 else "[data-action=rotate]"),
+            touch,
+        )
+    return False
 
 
-def _feedback(page: Any, kind: str) -> None:
-    expect(page.locator(f".tut-feedback[data-feedback={kind}]")).to_be_visible()
+PLAYERS = {"counterplays": _counterplays, "kwinty": _kwinty, "turris": _turris}
+
+
+def _feedback(page: Any, kind: str, tries: int | None = None) -> None:
+    """The page's answer; `tries`: the answers heard in the step so far, this one too
+    (so an earlier answer still on screen is not taken for this one)."""
+    where = f".tut-feedback[data-feedback={kind}]"
+    if tries is not None:
+        where += f"[data-try='{tries}']"
+    expect(page.locator(where)).to_be_visible()
 
 
 def _complete(page: Any, lesson: Lesson, touch: bool, name: str) -> None:
@@ -77,12 +118,14 @@ def _complete(page: Any, lesson: Lesson, touch: bool, name: str) -> None:
         if step.expect:
             expect(page.locator(".tut-feedback.tut-wait")).to_be_visible()
         shot(page, f"{name}-{lesson.key}-{index + 1:02d}")
+        tries = 0
         for refused in step.refused:
             if play(page, refused.move, touch):
-                _feedback(page, "refused")
+                tries += 1
+                _feedback(page, "refused", tries)
         if step.expect:
             assert play(page, step.expect[0], touch)
-            _feedback(page, "ok")
+            _feedback(page, "ok", tries + 1)
             # the lesson's explanation, in French
             expect(page.locator(".tut-feedback.tut-ok")).to_contain_text(step.explain["fr"][:30])
         else:

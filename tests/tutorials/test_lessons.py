@@ -23,14 +23,16 @@ def test_every_game_with_lessons_is_a_registered_game_and_keys_are_unique() -> N
     assert set(LESSONS) <= set(tablier.game_ids())
     keys = [lesson.key for lesson in ALL]
     assert len(keys) == len(set(keys))
-    assert {"kwinty", "turris"} <= set(LESSONS)
+    assert {"counterplays", "kwinty", "turris"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
 def test_each_step_replays_and_its_moves_are_judged_by_the_engine(lesson: Lesson) -> None:
     for index, step in enumerate(lesson.steps):
         state = position(lesson, index)
-        assert not state.is_terminal(), (lesson.key, index)
+        # only a closing step to read may show the finished game
+        closing = index == len(lesson.steps) - 1 and not step.expect
+        assert closing or not state.is_terminal(), (lesson.key, index)
         offer = offered(lesson, index, state)
         if step.expect:
             assert lesson.learner in state.current_players(), (lesson.key, index)

@@ -46,18 +46,22 @@ export async function mount(main, ctx, params) {
   let feedback = null; // {kind: "ok" | "refused" | "retry" | "read", said}
   let done = false;
   let busy = false;
+  let tries = 0; // answers heard in this step
   const root = h("section", { class: "play tutorial", "data-game": game.id });
   main.append(root);
 
   const lesson = () => lessons[lessonAt];
   const names = () => {
     const { t } = ctx;
-    return [0, 1].map((seat) => (seat === lesson().learner ? t("tutorial.you") : t("tutorial.computer")));
+    // the board puts a name before a verb ("… gagne"): a colour with who plays it
+    const colour = (seat) => t(seat === 0 ? "tutorial.white" : "tutorial.black");
+    return [0, 1].map((seat) => t(seat === lesson().learner ? "tutorial.you" : "tutorial.computer", { colour: colour(seat) }));
   };
 
   async function load(at) {
     index = at;
     done = false;
+    tries = 0;
     step = await getJson(`/api/tutorials/${gameId}/${lesson().key}/${index}`);
     shown = step.state;
     feedback = step.asks_move ? null : { kind: "read", said: step.explain };
@@ -76,6 +80,7 @@ export async function mount(main, ctx, params) {
       });
       const kinds = { expected: "ok", refused: "refused", legal: "retry" };
       feedback = { kind: kinds[answer.verdict], said: answer.said };
+      tries += 1;
       if (answer.state) shown = answer.state;
     } catch (err) {
       feedback = { kind: "refused", said: { fr: err.message, en: err.message } };
@@ -102,7 +107,7 @@ export async function mount(main, ctx, params) {
     const lead = { ok: t("tutorial.well_done"), refused: t("tutorial.refused"), retry: t("tutorial.try_again"), read: "" }[feedback.kind];
     return h(
       "p",
-      { class: `tut-feedback tut-${feedback.kind}`, "data-feedback": feedback.kind, role: feedback.kind === "refused" ? "alert" : "status" },
+      { class: `tut-feedback tut-${feedback.kind}`, "data-feedback": feedback.kind, "data-try": tries, role: feedback.kind === "refused" ? "alert" : "status" },
       lead ? h("strong", {}, lead, " ") : null,
       pick(feedback.said, ctx.lang),
     );
