@@ -336,6 +336,13 @@ def test_a_party_night_from_the_lobby_to_the_victory(
             if not reconnected and phase == "answer":
                 # ------------- the answering phone is closed mid-question, then comes back
                 tv_phase("question")
+                # the same screen on a 720p TV: the layout holds (a screenshot to look at)
+                small_tv = open_context({"width": 1280, "height": 720}).new_page()
+                small_tv.goto(tv.page.url)
+                expect(small_tv.locator("quiadiquoi-host .qq-card-large")).to_be_visible()
+                small_tv.wait_for_timeout(900)
+                small_tv.screenshot(path=str(SHOTS / "party-night-tv720-question.png"))
+                small_tv.close()
                 reconnected = True
                 waited_from = tv_count()
                 phone.page.close()

@@ -89,7 +89,7 @@ EVENTS = Catalogue(
             "en": "tournament {number} begins with player {player}",
         },
         "event.pebbles_out": {
-            "fr": "il n'y a plus de cailloux",
+            "fr": "il n'y a plus de galets",
             "en": "the pebbles have run out",
         },
         "event.tournament_over": {

@@ -86,6 +86,19 @@ function ring(clock) {
   );
 }
 
+/** The sound effects after a change (host.js plays them when the TV turns them on). */
+export function sounds(before, after) {
+  const out = [];
+  for (const cue of cues(before, after)) {
+    if (cue.kind === "clue" && cue.n > 1) out.push("clue");
+    else if (cue.kind === "verdict") out.push(cue.last.winner == null ? "wrong" : "right");
+    else if (cue.kind === "answer" && cue.answer.result === "wrong") out.push("wrong");
+    else if (cue.kind === "tournament") out.push("fanfare");
+    else if (cue.kind === "over") out.push("victory");
+  }
+  return out;
+}
+
 class QuiAdiQuoiHost extends HTMLElement {
   constructor() {
     super();
@@ -111,7 +124,7 @@ class QuiAdiQuoiHost extends HTMLElement {
           { class: "qh-victory" },
           h("div", { class: "qh-trophy", "aria-hidden": "true" }, "★"),
           h("h2", {}, winner == null ? t("quiadiquoi.over_no_winner") : t("quiadiquoi.winner_is", { name: names[winner] ?? "" })),
-          winner != null && view.looks?.[winner] ? avatar(view.looks[winner], { size: "16vh" }) : null,
+          winner != null && view.looks?.[winner] ? avatar(view.looks[winner], { size: "11vh" }) : null,
           champion
             ? h(
                 "ul",

@@ -157,7 +157,7 @@ export async function mountLobby(main, ctx, code) {
         "header",
         { class: "party-bar" },
         h("h1", { class: "party-title" }, t("party.title", { game: game.name })),
-        h("button", { type: "button", class: "party-chip", "data-action": "fullscreen", onclick: () => toggleFullscreen() }, "⛶ ", t("party.fullscreen")),
+        h("button", { type: "button", class: "party-chip", "data-action": "fullscreen", onclick: () => toggleFullscreen() }, t("party.fullscreen")),
       ),
       h(
         "div",

@@ -79,6 +79,49 @@ class Voice {
   }
 }
 
+const KEY_SOUNDS = "tablier.sounds";
+// short tones made on the spot (nothing fetched): [frequency Hz, start s, length s]
+const TONES = {
+  clue: [[660, 0, 0.12]],
+  right: [[523, 0, 0.14], [784, 0.13, 0.22]],
+  wrong: [[220, 0, 0.3]],
+  fanfare: [[523, 0, 0.12], [659, 0.12, 0.12], [784, 0.24, 0.3]],
+  victory: [[523, 0, 0.15], [659, 0.15, 0.15], [784, 0.3, 0.15], [1047, 0.45, 0.45]],
+};
+
+/** Sound effects: off unless the TV turns them on. */
+class Sounds {
+  constructor(store) {
+    this.store = store;
+    this.on = store.get(KEY_SOUNDS, false) === true;
+    this.audio = null;
+  }
+
+  toggle() {
+    this.on = !this.on;
+    this.store.set(KEY_SOUNDS, this.on);
+  }
+
+  play(names) {
+    const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    if (!this.on || !names.length || !Context) return;
+    this.audio ??= new Context();
+    const now = this.audio.currentTime;
+    for (const name of names) {
+      for (const [frequency, start, length] of TONES[name] ?? []) {
+        const osc = this.audio.createOscillator();
+        const gain = this.audio.createGain();
+        osc.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.18, now + start);
+        gain.gain.exponentialRampToValueAtTime(0.001, now + start + length);
+        osc.connect(gain).connect(this.audio.destination);
+        osc.start(now + start);
+        osc.stop(now + start + length);
+      }
+    }
+  }
+}
+
 export async function mount(main, ctx, params) {
   main.classList.add("host-main");
   const room = params.get("host");
@@ -114,6 +157,7 @@ export async function mount(main, ctx, params) {
   const board = hostModule ? document.createElement(hostModule.TAG) : await createBoard(game);
 
   const voice = new Voice(ctx.store, ctx.lang);
+  const effects = new Sounds(ctx.store);
   let model = emptyModel();
   let showJoin = true;
   // the party's waiting room, once started: who each seat is, the pause, who left
@@ -146,7 +190,7 @@ export async function mount(main, ctx, params) {
     const voices = voice.voices();
     const partyButtons = code
       ? [
-          h("button", { type: "button", class: "btn btn-small", "data-action": "fullscreen", onclick: () => toggleFullscreen() }, "⛶ ", t("party.fullscreen")),
+          h("button", { type: "button", class: "btn btn-small", "data-action": "fullscreen", onclick: () => toggleFullscreen() }, t("party.fullscreen")),
           hostToken
             ? h(
                 "button",
@@ -163,13 +207,19 @@ export async function mount(main, ctx, params) {
                 lobby?.paused ? `▶ ${t("party.resume")}` : `❚❚ ${t("party.pause")}`,
               )
             : null,
+          h("button", { type: "button", class: "btn btn-small", "data-action": "sounds", "aria-pressed": String(effects.on), onclick: () => { effects.toggle(); drawBar(); } }, effects.on ? t("party.sounds_on") : t("party.sounds_off")),
         ]
       : [];
     clear(elements.bar).append(
       h("h1", { class: "host-title" }, game.name),
-      ...partyButtons,
-      h("span", { class: "host-code-small", title: t("host.code") }, t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)),
-      h("button", { type: "button", class: "btn btn-small", "data-action": "show-join", "aria-pressed": String(showJoin), onclick: () => { showJoin = !showJoin; draw(); } }, showJoin ? t("host.hide_join") : t("host.show_join")),
+      ...partyButtons.filter(Boolean),
+      // at a party the code is the button that shows the join panel again (a newcomer)
+      code ? null : h("span", { class: "host-code-small", title: t("host.code") }, t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)),
+      h(
+        "button",
+        { type: "button", class: "btn btn-small", "data-action": "show-join", "aria-pressed": String(showJoin), onclick: () => { showJoin = !showJoin; draw(); } },
+        code ? [t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)] : showJoin ? t("host.hide_join") : t("host.show_join"),
+      ),
       voice.available
         ? h(
             "span",
@@ -300,6 +350,7 @@ export async function mount(main, ctx, params) {
         // once the last phone has joined, the game takes the screen
         if (hadFree && !freeSeats().length) showJoin = false;
         if (hostModule?.speech) voice.say(hostModule.speech(ctx.t, lastObs, msg.observation, names()));
+        if (hostModule?.sounds) effects.play(hostModule.sounds(lastObs, msg.observation));
         lastObs = msg.observation;
       }
       if (msg.type === "presence" && hadFree && !freeSeats().length) showJoin = false;

@@ -5,7 +5,7 @@
 // stays in the browser, so a phone that slept or reloaded comes back to its seat. An
 // older party room (a room with a code) is joined at once.
 
-import { clear, h } from "../dom.js";
+import { clear, h, linkStyles } from "../dom.js";
 import { party } from "./host.js";
 import { avatar, COLOUR_HEX, guestName, lobbyApi, partyKeys } from "./party-look.js";
 
@@ -62,6 +62,9 @@ export async function mount(main, ctx, params) {
     let status = first;
     let busy = false;
     main.classList.add("party-phone-wait");
+    // a phone at a party: no site chrome, as in the game
+    document.body.classList.add("party-phone");
+    linkStyles(new URL("../../host.css", import.meta.url));
     const change = async (body) => {
       if (busy) return;
       busy = true;
@@ -179,7 +182,10 @@ export async function mount(main, ctx, params) {
         draw();
       }
     }, 1000);
-    stop = () => clearInterval(poll);
+    stop = () => {
+      clearInterval(poll);
+      document.body.classList.remove("party-phone");
+    };
     draw();
     return { relabel: draw, destroy: () => stop() };
   }
