@@ -177,11 +177,7 @@ export async function mount(main, ctx, params) {
 
   const seats = () => (model.seats?.length ? model.seats : status.seats);
   const guestAt = (seat) => lobby?.guests?.find((g) => g.seat === seat && !g.open) ?? null;
-  const names = () => seats().map((_, i) => {
-    const guest = guestAt(i);
-    if (guest?.kind === "computer") return ctx.t("party.computer_name", { name: guest.name, level: ctx.t(`levels.${guest.level}`) });
-    return seatName(ctx.t, game, seats(), i);
-  });
+  const names = () => seats().map((_, i) => seatName(ctx.t, game, seats(), i));
   const looks = () => seats().map((_, i) => guestAt(i));
   const freeSeats = () => seats().filter((s) => s.kind === "human" && !s.taken);
 

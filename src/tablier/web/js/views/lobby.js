@@ -125,6 +125,8 @@ function readOptions(form, game) {
   return options;
 }
 
+const COMPUTER_NAMES = ["Camille", "Dominique", "Sacha", "Alix", "Maxime", "Claude"];
+
 /** The body of POST /api/rooms for the choices of the form. */
 export function roomRequest({ game, options, opponent, level, players, first, name, playerId, clock = "none" }) {
   const me = { kind: "human", mine: true, ...(name ? { name } : {}) };
@@ -132,7 +134,8 @@ export function roomRequest({ game, options, opponent, level, players, first, na
   let seats;
   if (opponent === "local") seats = Array.from({ length: count }, () => ({ kind: "human", mine: true }));
   else if (opponent === "computer")
-    seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "computer", level }))];
+    // several computers at one table are told apart by a first name ("Ordinateur Camille (moyen)")
+    seats = [me, ...Array.from({ length: count - 1 }, (_, i) => ({ kind: "computer", level, ...(count > 2 ? { name: COMPUTER_NAMES[i] } : {}) }))];
   else seats = [me, ...Array.from({ length: count - 1 }, () => ({ kind: "human" }))];
   const body = { game: game.id, options, players: count, seats, player_id: playerId };
   if (CLOCKS[clock]) body.clock = { ...CLOCKS[clock] };

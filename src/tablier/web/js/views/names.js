@@ -15,6 +15,8 @@ export function seatColour(t, game, seat) {
 export function seatName(t, game, seats, seat) {
   const info = seats?.[seat];
   const colour = seatColour(t, game, seat);
+  // a named computer says what it is and its level: "Ordinateur Camille (moyen)"
+  if (info?.name && info.kind === "computer" && info.level) return t("seat.computer_named", { name: info.name, level: t.has(`levels.${info.level}`) ? t(`levels.${info.level}`) : info.level });
   if (info?.name) return info.name;
   if (info?.kind === "computer") {
     // a game's own player is named by the game, the platform's levels by the interface
