@@ -275,3 +275,45 @@ def test_a_name_closer_to_another_author_is_refused() -> None:
     assert not refused.accepted and refused.code == "other_author"
     assert refused.text("fr") == "un autre auteur du paquet : Simone Weil"
     assert not author_matches("Simone", veil, deck)
+
+
+# ------------------------------------------------------------- the reader sees why
+def test_the_reader_sees_the_reason_and_nobody_else() -> None:
+    from qadq_helpers import make, put_front, tokens
+
+    from tablier.games.quiadiquoi.render import render as render_text
+
+    state = make(3, reader_confirms=True)
+    put_front(state, 1, "h02", "bordeaux")  # Henri IV: « Paris vaut bien une messe. »
+    tokens(state, 0, histoire=1)  # what the bordeaux face costs
+    state.apply(0, "take 1")
+    state.apply(0, "answer:Paris vaut bien une fesse")
+    reader = state.observation(2)["verdict"]
+    assert reader["proposed"] == "wrong"
+    assert reader["reason"]["code"] == "quiadiquoi.judge:other_word"
+    assert reader["reason"]["text"] == {
+        "fr": "un autre mot : *fesse* au lieu de *messe*",
+        "en": "another word: *fesse* instead of *messe*",
+    }
+    for seat in (0, 1, None):
+        seen = state.observation(seat)
+        assert "reason" not in seen["verdict"] and "proposed" not in seen["verdict"]
+        assert seen["public"]["verdict"]["reason"] is None
+        assert "messe" not in str(seen["verdict"]) and "messe" not in str(seen["public"]["verdict"])
+    assert "un autre mot : *fesse* au lieu de *messe*" in render_text(state, 2, "fr")
+    assert "another word: *fesse* instead of *messe*" in render_text(state, 2, "en")
+    assert "fesse* au lieu" not in render_text(state, 1, "fr")
+    state.apply(2, "accept")  # the reader keeps the last word
+    assert state.table.last is not None and state.table.last["winner"] == 0
+
+
+def test_a_ruler_with_another_number_is_explained_to_the_reader() -> None:
+    from qadq_helpers import make, put_front
+
+    state = make(3, reader_confirms=True)
+    put_front(state, 1, "h02")
+    state.apply(0, "take 1")
+    state.apply(0, "answer:Henri 2")
+    reason = state.observation(2)["verdict"]["reason"]
+    assert reason["text"]["fr"] == "un autre souverain : Henri II (et non Henri IV)"
+    assert state.legal_moves(2) == ["refuse", "accept"]

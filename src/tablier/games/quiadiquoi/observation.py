@@ -1,10 +1,10 @@
 """What each seat may see of a QuiAdiQuoi position (`state.observation(seat)`).
 
 Hidden at the table, hence here: the card of a question still being asked (its id and
-its answer) except to the reader who holds it, the reader's proposed verdict, and the
-order and hidden faces of the packs. Only each compartment's size and the colour and
-category of the face showing at its front are public. Everything read aloud is public.
-Every field is described in docs/quiadiquoi-observation.md.
+its answer) except to the reader who holds it, the reader's proposed verdict and its
+reason, and the order and hidden faces of the packs. Only each compartment's size and
+the colour and category of the face showing at its front are public. Everything read
+aloud is public. Every field is described in docs/quiadiquoi-observation.md.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ def public_data(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any]:
         data["question"]["card"] = None
     if data["verdict"] is not None and viewer != state.table.reader:
         data["verdict"]["proposed"] = None
+        data["verdict"]["reason"] = None  # it may name the expected words
     return data
 
 
@@ -123,6 +124,8 @@ def observe(state: QuiAdiQuoiState, viewer: int | None) -> dict[str, Any]:
         verdict = {"seat": t.verdict.seat, "text": t.verdict.text}
         if viewer is not None and viewer == t.reader:
             verdict["proposed"] = "right" if t.verdict.proposed else "wrong"
+            # why: "faute de frappe sur *contemplent*" (it may quote the answer: reader only)
+            verdict["reason"] = copy.deepcopy(t.verdict.reason)
     obs.update(
         {
             "phase": t.phase.value,

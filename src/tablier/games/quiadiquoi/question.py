@@ -8,12 +8,12 @@ clue comes, up to four. `_finish` settles tokens and cards and puts the card awa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from tablier.games.quiadiquoi.base import RulesBase
 from tablier.games.quiadiquoi.deck import CLUES_PER_FACE
 from tablier.games.quiadiquoi.events import event
-from tablier.games.quiadiquoi.matching import author_matches, card_quote_matches
+from tablier.games.quiadiquoi.matching import Judgement, judge_author, judge_card_quote
 from tablier.games.quiadiquoi.phases import Phase
 from tablier.games.quiadiquoi.table import BLUE, Slot, Summary, flip
 
@@ -54,12 +54,15 @@ class Question:
 
 @dataclass
 class Verdict:
-    """An answer waiting for the reader's verdict; `proposed` is the automatic check."""
+    """An answer waiting for the reader's verdict; `proposed` is the automatic check,
+    `reason` why it proposes so (a coded message, text in French and English: "un autre
+    mot : *fesse* au lieu de *messe*"). Both only for the reader's eyes."""
 
     seat: int
     text: str
     proposed: bool | None  # None in the observation of a seat other than the reader
     respeak: bool
+    reason: dict[str, Any] | None = None  # `Message.to_json()` of the check's reason
 
 
 class QuestionRules(RulesBase):
@@ -104,13 +107,14 @@ class QuestionRules(RulesBase):
         if card_id not in self.table.heard:
             self.table.heard.append(card_id)
 
-    def _is_right(self, text: str) -> bool:
+    def _check(self, text: str) -> Judgement:
+        """The automatic check of an answer: a proposal and its reason; the reader decides."""
         q = self.q
         assert q.card is not None
         card = self.card(q.card)
         if q.face == BLUE:
-            return author_matches(text, card, self.deck)
-        return card_quote_matches(text, card)
+            return judge_author(text, card, self.deck)
+        return judge_card_quote(text, card)
 
     def _answer(self, player: int, text: str) -> None:
         t = self.table
@@ -118,8 +122,11 @@ class QuestionRules(RulesBase):
         respeak = t.phase == Phase.RESPEAK
         if not respeak and q.first[player] is None:
             q.first[player] = "answered"
-        proposed = self._is_right(text)
-        t.verdict = Verdict(seat=player, text=text, proposed=proposed, respeak=respeak)
+        check = self._check(text)
+        proposed = check.accepted
+        t.verdict = Verdict(
+            seat=player, text=text, proposed=proposed, respeak=respeak, reason=check.to_json()
+        )
         if self.opt("reader_confirms"):
             t.phase = Phase.VERDICT
         else:

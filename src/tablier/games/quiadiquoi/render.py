@@ -91,6 +91,10 @@ TEXTS = Catalogue(
             "fr": "  la vérification automatique la trouve {proposed}",
             "en": "  the automatic check finds it {proposed}",
         },
+        "check_why": {
+            "fr": "  la vérification automatique la trouve {proposed} : {reason}",
+            "en": "  the automatic check finds it {proposed}: {reason}",
+        },
         "cheat_sheet": {"fr": "  anti-sèche : {authors}", "en": "  cheat sheet: {authors}"},
         "reader_answer": {
             "fr": "  réponse (vue du seul lecteur) : {answer}",
@@ -270,7 +274,11 @@ def _question_lines(state: QuiAdiQuoiState, viewer: int | None, lang: str) -> li
         lines.append(say("says", seat=t.verdict.seat, text=t.verdict.text))
         if viewer == t.reader:
             proposed = say("result.right" if t.verdict.proposed else "result.wrong")
-            lines.append(say("check", proposed=proposed))
+            reason = t.verdict.reason
+            if reason is None:
+                lines.append(say("check", proposed=proposed))
+            else:
+                lines.append(say("check_why", proposed=proposed, reason=reason["text"]))
     if view["asks"] == "author" and state.opt("cheat_sheet"):
         lines.append(say("cheat_sheet", authors=", ".join(state.game.authors)))
     if "answer" in view:
