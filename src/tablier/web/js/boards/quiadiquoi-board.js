@@ -461,11 +461,14 @@ class QuiAdiQuoiBoard extends HTMLElement {
     const { t, names } = view;
     const v = obs.verdict;
     const q = obs.question;
+    const why = v.reason ? (v.reason.text?.[view.lang] ?? v.reason.text?.fr ?? "") : "";
     act.append(
       h("p", { class: "qq-prompt" }, t("quiadiquoi.prompt_verdict", { name: names[v.seat] ?? "" })),
       h("blockquote", { class: "qq-given" }, v.text),
       h("p", { class: "qq-expected" }, t("quiadiquoi.expected"), " ", h("strong", {}, q.answer ?? "")),
       h("p", { class: `qq-proposed qq-proposed-${v.proposed}`, hidden: !v.proposed }, v.proposed ? t(`quiadiquoi.proposed_${v.proposed}`) : ""),
+      // why the check proposes so ("un autre mot : *fesse* au lieu de *messe*"); the reader decides
+      h("p", { class: "qq-reason", hidden: !why }, why.split("*").map((part, i) => (i % 2 ? h("em", {}, part) : part))),
       h(
         "div",
         { class: "qq-buttons" },
