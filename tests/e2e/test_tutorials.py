@@ -99,7 +99,14 @@ def _counterplays(page: Any, move: str, touch: bool) -> bool:
     return False
 
 
-PLAYERS = {"counterplays": _counterplays, "kwinty": _kwinty, "turris": _turris}
+def _quiwin(page: Any, move: str, touch: bool) -> bool:
+    """A tile of the hand, an action pawn, or the tile to give up: each is a button."""
+    button = page.locator(f'quiwin-board [data-move="{move}"]:not([disabled])').first
+    _press(page, button, touch)
+    return True
+
+
+PLAYERS = {"counterplays": _counterplays, "kwinty": _kwinty, "quiwin": _quiwin, "turris": _turris}
 
 
 def _feedback(page: Any, kind: str, tries: int | None = None) -> None:

@@ -44,6 +44,8 @@ class Position:
     seed: int = 1
     moves: Sequence[Played] = ()
     num_players: int | None = None
+    # more arguments of `new_state` (Qui'win's explicit `deal`...)
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -77,10 +79,10 @@ class Lesson:
 
 def _fresh(lesson: Lesson, start: Position) -> State:
     game = tablier.load(lesson.game, **dict(start.options))
-    if start.num_players is None:
-        state = game.new_state(seed=start.seed)
-    else:
-        state = game.new_state(seed=start.seed, num_players=start.num_players)
+    extra = dict(start.extra)
+    if start.num_players is not None:
+        extra["num_players"] = start.num_players
+    state = game.new_state(seed=start.seed, **extra)
     for player, move in start.moves:
         state.apply(player, move)
     return state
