@@ -279,7 +279,7 @@ def _last_name_step(match: NameMatch) -> Step | None:
 
 
 def _accepted_reason(match: NameMatch) -> Judgement:
-    typos = [s.said_text() for s in match.steps if s.kind == "typo"]
+    typos = [s.expected_text() for s in match.steps if s.kind == "typo"]
     if typos:
         return accept("typo", words=typos, n=len(typos))
     return accept("name", name=match.name)
