@@ -26,7 +26,7 @@ async function drawOne(code, ctx, describe) {
   if (spec?.show) figure.dataset.show = spec.show;
   pre.replaceWith(figure);
   if (!spec || !game) {
-    figure.append(h("p", { class: "empty" }, ctx.t("rules.diagram_missing")));
+    figure.append(h("p", { class: "empty rules-diagram-missing" }, ctx.t("rules.diagram_missing")));
     return;
   }
   try {
@@ -40,10 +40,9 @@ async function drawOne(code, ctx, describe) {
     });
     await ctx.useBoardMessages(game);
     const board = await createBoard(game);
-    board.classList.add("rules-board");
-    // nothing on a diagram is for clicking: it is a picture of a position
-    board.inert = true;
-    figure.append(board);
+    // nothing on a diagram is for clicking: it is a picture of a position (a board may
+    // set its own classes, so the frame is a wrapper of ours)
+    figure.append(h("div", { class: "rules-board", inert: true }, board));
     const players = state.observation?.num_players ?? 2;
     const names = Array.from({ length: players }, (_, i) => seatColour(ctx.t, game, i));
     board.render({
@@ -59,7 +58,7 @@ async function drawOne(code, ctx, describe) {
     });
     if (spec.highlight) board.highlight?.(spec.highlight);
   } catch (err) {
-    figure.replaceChildren(h("p", { class: "empty" }, ctx.t("rules.diagram_missing")));
+    figure.replaceChildren(h("p", { class: "empty rules-diagram-missing" }, ctx.t("rules.diagram_missing")));
     console.warn("rules diagram", gameId, err);
   }
 }

@@ -6,8 +6,6 @@ import { h, linkStyles } from "../dom.js";
 import { renderMarkdown } from "../markdown.js";
 import { drawDiagrams } from "../rules-diagram.js";
 
-linkStyles(new URL("../../rules.css", import.meta.url));
-
 // the heading of the last section, for readers who want notation and the terminal
 const FURTHER = new Set(["pour-aller-plus-loin", "going-further"]);
 
@@ -38,6 +36,8 @@ async function hasStudy(ctx, id) {
 
 export async function mount(main, ctx, params) {
   const id = params.get("rules");
+  // linked on mounting, not on import: the module stays importable without a page
+  linkStyles(new URL("../../rules.css", import.meta.url));
   main.classList.add("rules-page");
   const article = h("article", { class: "rules" });
   const go = (href) => (e) => {
