@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from tablier.cli import app
 from tablier.games.quiadiquoi.deck import Card, Deck, builtin_deck_path
 from tablier.games.quiadiquoi.deck_findings import Finding
-from tablier.games.quiadiquoi.deck_judge_checks import swaps
+from tablier.games.quiadiquoi.deck_judge_checks import name_swaps, swaps
 from tablier.games.quiadiquoi.deck_lint import findings, lint, quoted_words
 from tablier.games.quiadiquoi.deck_words import content_words, real_neighbours
 
@@ -148,6 +148,17 @@ def test_a_one_word_swap_the_check_accepts_is_reported() -> None:
     planted = dataclasses.replace(OTHER, alternatives=(said,))
     found = [f for f in findings(deck(planted)) if f.key == "swap_accepted"]
     assert found and found[0].params["word"] == "masse" and found[0].field == "quote"
+
+
+def test_another_persons_name_the_check_accepts_is_reported() -> None:
+    assert name_swaps("Henri IV") == ["Henri III", "Henri V"]
+    assert name_swaps("François Ier") == ["François II"]
+    assert name_swaps("Alexandre Dumas") == ["Alexandre Dumas fils"]
+    assert findings(deck(OTHER)) == []  # Henri III and Henri V are refused
+    # an alias that names the next king makes the check accept him
+    planted = dataclasses.replace(OTHER, aliases=("le Vert-Galant", "Henri V"))
+    found = [f for f in findings(deck(planted)) if f.key == "name_swap_accepted"]
+    assert [(f.field, f.params["said"]) for f in found][:1] == [("author", "Henri V")]
 
 
 def test_swaps_are_real_words_of_another_family() -> None:

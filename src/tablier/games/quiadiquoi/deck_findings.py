@@ -80,6 +80,11 @@ TEXTS = Catalogue(
             "en": "“{said}” (another word: {word} instead of {original}) is accepted by "
             "the automatic check",
         },
+        "name_swap_accepted": {
+            "fr": "« {said} », une autre personne que {name}, est accepté par la "
+            "vérification automatique",
+            "en": "“{said}”, another person than {name}, is accepted by the automatic check",
+        },
         "count": {
             "fr": "la description annonce {announced} cartes, le paquet en a {cards}",
             "en": "the description announces {announced} cards, the deck has {cards}",

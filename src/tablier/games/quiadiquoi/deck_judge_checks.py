@@ -1,12 +1,15 @@
 """The automatic check against the card's own answers: every wording of the quotation
 and every name of the author must be accepted, and a wording with one word changed
-for another real word ("une fesse" for "une messe") must be refused.
+for another real word ("une fesse" for "une messe") must be refused, as must a name
+changed into another person's (« Henri V » for Henri IV, « … fils » for the father).
 
 It asks the engine's public matching functions, the ones a game uses, so a deck
 passes here exactly when a game would judge its answers right.
 """
 
 from __future__ import annotations
+
+import roman
 
 from tablier.games.quiadiquoi.deck import Card, Deck
 from tablier.games.quiadiquoi.deck_clue_checks import forms
@@ -48,6 +51,32 @@ def swaps(form: str) -> list[tuple[str, str, str]]:
     return found
 
 
+def _regnal(word: str) -> int | None:
+    if word in ("Ier", "Premier"):
+        return 1
+    try:
+        return int(roman.fromRoman(word))
+    except roman.RomanError:
+        return None
+
+
+def name_swaps(name: str) -> list[str]:
+    """Another person's name one word away: the regnal number one less or one more
+    (« Henri III », « Henri V » for Henri IV), or, without a number, the son."""
+    parts = name.split()
+    found = []
+    for index, word in enumerate(parts):
+        number = _regnal(word)
+        if number is None:
+            continue
+        for other in (number - 1, number + 1):
+            if other >= 1:
+                found.append(" ".join([*parts[:index], roman.toRoman(other), *parts[index + 1 :]]))
+    if not found and len(parts) >= 2:
+        found.append(f"{name} fils")
+    return found
+
+
 def judge_findings(card: Card, deck: Deck) -> list[Finding]:
     found = []
     for index, form in enumerate(forms(card)):
@@ -65,4 +94,8 @@ def judge_findings(card: Card, deck: Deck) -> list[Finding]:
     for field, item, name in names:
         if not author_matches(name, card, deck):
             found.append(Finding(card.id, field, "form_refused", {"form": name}, item))
+        other = next((s for s in name_swaps(name) if author_matches(s, card, deck)), None)
+        if other is not None:
+            params = {"said": other, "name": name}
+            found.append(Finding(card.id, field, "name_swap_accepted", params, item))
     return found
