@@ -60,7 +60,7 @@ def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context:
     button.click()
     # the progress bar, then the whole analysis
     expect(page.locator(".analysis")).to_be_visible()
-    expect(page.locator(".analysis-table")).to_be_visible()
+    expect(page.locator(".analysis-table")).to_be_visible(timeout=120_000)
     verdicts = page.locator(".moves li[data-verdict]")
     expect(verdicts).to_have_count(moves)
     kinds = {verdicts.nth(i).get_attribute("data-verdict") for i in range(moves)}
@@ -116,7 +116,7 @@ def test_a_quiwin_choice_shows_each_tiles_chances(web_server: Any, open_context:
     errors = page_errors(page)
     page.goto(f"{web_server.url}/?room={room}&replay=1")
     page.click("[data-action=analyse]")
-    expect(page.locator(".analysis-table")).to_be_visible()
+    expect(page.locator(".analysis-table")).to_be_visible(timeout=120_000)
     expect(page.locator(".moves li[data-verdict]")).to_have_count(moves)
     # the first move is a tile chosen in secret: its options and their chances
     page.click("[aria-label='Début']")

@@ -91,7 +91,8 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
     values = player.last_report.values
     ranked = sorted(((round((v + 1) / 2, 3), str(m)) for m, v in values.items()),
                     key=lambda item: (-item[0], item[1]))  # fmt: skip
-    options = [{"move": move, "chance": chance} for chance, move in ranked]
+    options = [{"move": move, "chance": chance, "words": _words(state, mover, move)}
+               for chance, move in ranked]  # fmt: skip
     return {
         "index": index,
         "mover": mover,

@@ -141,7 +141,7 @@ export function choiceTable(t, position, names) {
         h(
           "li",
           { class: `${o.move === position.played ? "played" : ""} ${o.move === position.best ? "best" : ""}`, "data-move": o.move },
-          h("code", {}, o.move),
+          o.words ? h("span", { class: "choice-words", title: o.move }, inWords(t, o.words)) : h("code", {}, o.move),
           h("span", { class: "choice-bar", style: `--w:${Math.round(o.chance * 100)}%` }),
           h("span", { class: "choice-pct" }, `${Math.round(o.chance * 100)} %`),
           o.move === position.played ? h("small", {}, t("analysis.played")) : null,
