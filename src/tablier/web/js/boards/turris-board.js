@@ -487,10 +487,13 @@ class TurrisBoard extends HTMLElement {
     );
   }
 
+  // a piece in words ("couchée en c2–c3, niveau 4"), never its notation
   pieceName(id) {
+    const { t } = this.view;
     const piece = (this.view.state.observation.pieces ?? []).find((p) => p.id === id);
     if (!piece) return "";
-    return `${piece.kind}${piece.cells.join("")}@${piece.level}`;
+    if (piece.kind === "V") return t("turris.piece_upright", { cell: piece.cells[0], level: piece.level, top: piece.level + 1 });
+    return t("turris.piece_flat", { cells: piece.cells.join("–"), level: piece.level });
   }
 
   highlightPiece(id) {
