@@ -144,6 +144,11 @@ def test_a_whole_game_in_words(web_server: Any, open_context: Any, game: str, la
     page.wait_for_url("**/?room=*")
     rng = random.Random(f"{game}-{lang}")
     ready = page.locator(f".banner-over, {BOARD_READY[game]}")
+    # the engine's hint is said in words too
+    expect(ready.first).to_be_visible(timeout=30_000)
+    page.click("[data-action=hint]")
+    expect(page.get_by_text("moteur" if lang == "fr" else "engine")).to_be_visible()
+    check_words(page, game, lang, "hint")
     made = 0
     deadline = time.monotonic() + 240
     while True:

@@ -73,6 +73,9 @@ async def give_hint(room: Room, seat: int, conn: Connection, ref: str | int | No
     if room.over or seat not in room.awaited():
         raise BadMessage("no_hint", "a hint is given when it is that seat's turn")
     count = len(room.state.history)
+    # the position the hint is for: another seat may move meanwhile (Qui'win's are
+    # simultaneous), and the words must describe the move from here
+    position = room.state.clone()
     move = await room.pool.choose(
         game_id=room.game_id,
         options=room.options,
@@ -82,8 +85,7 @@ async def give_hint(room: Room, seat: int, conn: Connection, ref: str | int | No
         seat=seat,
         limit=room.settings.ai_think_limit,
     )
-    # the move in words, said from the position it was chosen for
-    said = room.state.describe_move(seat, move, seat) if len(room.state.history) == count else None
+    said = position.describe_move(seat, move, seat)
     words = said.texts() if said is not None else None
     hint = {"type": "hint", "seat": seat, "move": move, "words": words, "move_count": count}
     conn.push({**hint, "ref": ref})
