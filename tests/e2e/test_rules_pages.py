@@ -3,6 +3,7 @@ nothing wider than the screen, and the study link only where a study exists."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -83,6 +84,9 @@ def test_rules_pages_fit_a_phone_and_draw_every_example(
             )
             if game in SVG_BOARDS:
                 assert figure.locator("svg").count() > 0, f"{game} example {i + 1}: no picture"
+            # the board speaks the page's language, never in its message keys
+            words = figure.inner_text()
+            assert re.search(rf"\b{game}\.[a-z_]+", words, re.I) is None, f"{game}: {words[:300]}"
             box = figure.bounding_box()
             assert box is not None and box["height"] > 60, f"{game} example {i + 1} is empty"
         # the notation is there, folded away; opened, it fits the phone too

@@ -38,7 +38,6 @@ async function drawOne(code, ctx, describe) {
       players: spec.players ?? null,
       setup: spec.setup ?? {},
     });
-    await ctx.useBoardMessages(game);
     const board = await createBoard(game);
     // nothing on a diagram is for clicking: it is a picture of a position (a board may
     // set its own classes, so the frame is a wrapper of ours)
@@ -63,8 +62,13 @@ async function drawOne(code, ctx, describe) {
   }
 }
 
-/** Draw every diagram block under `root`, all at once. */
-export function drawDiagrams(root, ctx, describe) {
+/** Draw every diagram block under `root`, all at once, once the boards' words are in. */
+export async function drawDiagrams(root, ctx, describe) {
   const blocks = [...root.querySelectorAll("code.language-diagram")];
-  return Promise.all(blocks.map((code) => drawOne(code, ctx, describe)));
+  // one game at a time: a second call for a game returns before its words are loaded
+  for (const id of new Set(blocks.map((code) => code.dataset.info))) {
+    const game = describe(id);
+    if (game) await ctx.useBoardMessages(game);
+  }
+  await Promise.all(blocks.map((code) => drawOne(code, ctx, describe)));
 }
