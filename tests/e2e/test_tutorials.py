@@ -106,7 +106,31 @@ def _quiwin(page: Any, move: str, touch: bool) -> bool:
     return True
 
 
-PLAYERS = {"counterplays": _counterplays, "kwinty": _kwinty, "quiwin": _quiwin, "turris": _turris}
+def _quiadiquoi(page: Any, move: str, touch: bool) -> bool:
+    """A compartment then the way to pay for it; a written answer typed in its field
+    and sent; every other decision is a button."""
+    board = page.locator("quiadiquoi-board")
+    if move.startswith("take "):
+        _press(page, board.locator(f"button[data-comp='{move.split()[1]}']"), touch)
+        _press(page, board.locator(f'.qq-ways [data-move="{move}"]'), touch)
+    elif ":" in move:
+        verb, text = move.split(":", 1)
+        field = board.locator(f"input[name={verb}]")
+        _press(page, field, touch)
+        field.fill(text)
+        _press(page, board.locator(f"[data-action={verb}]"), touch)
+    else:
+        _press(page, board.locator(f'[data-move="{move}"]').first, touch)
+    return True
+
+
+PLAYERS = {
+    "counterplays": _counterplays,
+    "kwinty": _kwinty,
+    "quiadiquoi": _quiadiquoi,
+    "quiwin": _quiwin,
+    "turris": _turris,
+}
 
 
 def _feedback(page: Any, kind: str, tries: int | None = None) -> None:

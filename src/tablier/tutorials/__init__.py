@@ -3,7 +3,7 @@ through the engine (see `model`)."""
 
 from __future__ import annotations
 
-from tablier.tutorials import counterplays, kwinty, quiwin, turris
+from tablier.tutorials import counterplays, kwinty, quiadiquoi, quiwin, turris
 from tablier.tutorials.model import (
     Answer,
     Lesson,
@@ -18,6 +18,7 @@ from tablier.tutorials.model import (
 LESSONS: dict[str, tuple[Lesson, ...]] = {
     "counterplays": counterplays.LESSONS,
     "kwinty": kwinty.LESSONS,
+    "quiadiquoi": quiadiquoi.LESSONS,
     "quiwin": quiwin.LESSONS,
     "turris": turris.LESSONS,
 }

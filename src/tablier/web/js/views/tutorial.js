@@ -53,9 +53,11 @@ export async function mount(main, ctx, params) {
   const lesson = () => lessons[lessonAt];
   const names = () => {
     const { t } = ctx;
-    // the board puts a name before a verb ("… gagne"): a colour with who plays it
-    const colour = (seat) => t(seat === 0 ? "tutorial.white" : "tutorial.black");
-    return [0, 1].map((seat) => t(seat === lesson().learner ? "tutorial.you" : "tutorial.computer", { colour: colour(seat) }));
+    // the board puts a name before a verb ("… gagne"): a colour (a seat's number at a
+    // larger table) with who plays it
+    const count = shown?.observation?.num_players ?? 2;
+    const label = (seat) => (count > 2 ? t("tutorial.seat", { n: seat + 1 }) : t(seat === 0 ? "tutorial.white" : "tutorial.black"));
+    return Array.from({ length: count }, (_, seat) => t(seat === lesson().learner ? "tutorial.you" : "tutorial.computer", { colour: label(seat) }));
   };
 
   async function load(at) {
