@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import tablier
 from tablier.core.errors import IllegalMove
+from tablier.core.messages import Message
 from tablier.core.state import State
 
 # a text in both languages: {"fr": ..., "en": ...}
@@ -107,6 +108,22 @@ def position(lesson: Lesson, index: int) -> State:
 
 Verdict = Literal["expected", "legal", "refused"]
 
+# what stands for the refused move in the engine's sentence: the learner just made it
+THIS_MOVE: Said = say("Ce coup", "This move")
+
+
+def refusal_words(exc: IllegalMove) -> Said:
+    """The engine's reason for a refusal, in words: the rule itself where the refusal
+    wraps one ("'Vb2' est refusé : <rule>"), else the sentence with "this move" in
+    place of the notation."""
+    for key in ("reason", "why"):
+        inner = exc.params.get(key)
+        if isinstance(inner, Message):
+            return inner.texts()
+    if "move" in exc.params:
+        return Message(exc.reason.code, {**exc.params, "move": THIS_MOVE}).texts()
+    return exc.reason.texts()
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -125,7 +142,7 @@ def judge(lesson: Lesson, index: int, move: str) -> Answer:
     try:
         trial.apply(lesson.learner, move)
     except IllegalMove as exc:
-        return Answer("refused", exc.code, exc.reason.texts(), None)
+        return Answer("refused", exc.code, refusal_words(exc), None)
     if move in step.expect or str(trial.history[-1][1]) in step.expect:
         return Answer("expected", None, step.explain, trial)
     if step.expect and _same_as_expected(state, lesson.learner, step.expect[0], trial):
