@@ -13,6 +13,7 @@ from tablier.cli import arena, games, play, replay, rules, serve
 from tablier.cli.common import LangOption, QuietOption
 from tablier.cli.texts import helptext, say
 from tablier.core.registry import game_class, game_ids
+from tablier.puzzles.cli import problems_app
 from tablier.study.cli import study
 
 # the frame Typer draws around the help pages, in the help's language
@@ -58,6 +59,7 @@ app.command(help=helptext("help.replay"))(replay.replay)
 app.command(help=helptext("help.serve"))(serve.serve)
 app.command(help=helptext("help.arena"))(arena.arena)
 app.command(name="study")(study)
+app.add_typer(problems_app, name="problems")
 
 # sub-commands a game brings (declared on its Game class, imported when the CLI starts)
 for _game_id in game_ids():
