@@ -38,6 +38,7 @@ from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
 from tablier.server.party_lobby import Lobbies, lobby_router
 from tablier.server.preview import router as preview_router
+from tablier.server.problems import router as problems_router
 from tablier.server.protocol import (
     PROTOCOL_VERSION,
     protocol_schema,
@@ -556,6 +557,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.state.studies_dir = settings.studies_dir
     app.include_router(studies_router)
     app.include_router(tutorials_router)
+    app.include_router(problems_router)
     # the rules pages' example positions
     app.include_router(preview_router)
     # routes a game brings (its solo puzzles...)
