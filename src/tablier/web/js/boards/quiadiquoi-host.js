@@ -125,13 +125,8 @@ class QuiAdiQuoiHost extends HTMLElement {
           h("div", { class: "qh-trophy", "aria-hidden": "true" }, "★"),
           h("h2", {}, winner == null ? t("quiadiquoi.over_no_winner") : t("quiadiquoi.winner_is", { name: names[winner] ?? "" })),
           winner != null && view.looks?.[winner] ? avatar(view.looks[winner], { size: "11vh" }) : null,
-          champion
-            ? h(
-                "ul",
-                { class: "qh-victory-cards" },
-                champion.cards.map((c) => h("li", { class: `qh-victory-card qq-cat-${c.category}`, "data-card": c.id }, catChip(t, c.category), h("strong", {}, c.author))),
-              )
-            : null,
+          // the three categories that won: one card of each, the others counted
+          champion ? this.winningCards(t, champion) : null,
         ),
       );
     } else if (obs.question) {
@@ -199,6 +194,17 @@ class QuiAdiQuoiHost extends HTMLElement {
     this.append(stage, side);
     if (view.paused) this.append(h("div", { class: "qh-pause" }, "❚❚ ", t("party.paused")));
     this.flyWonCard(obs);
+  }
+
+  winningCards(t, champion) {
+    const shown = CATEGORIES.map((cat) => champion.cards.find((c) => c.category === cat)).filter(Boolean);
+    const more = champion.cards.length - shown.length;
+    return h(
+      "div",
+      { class: "qh-victory-hand" },
+      h("ul", { class: "qh-victory-cards" }, shown.map((c) => h("li", { class: `qh-victory-card qq-cat-${c.category}`, "data-card": c.id }, catChip(t, c.category), h("strong", {}, c.author)))),
+      more > 0 ? h("p", { class: "qh-victory-more" }, t("party.more_cards", { n: more })) : null,
+    );
   }
 
   /** The tournament: who recites, how many were recited, everyone's pebbles; then the discards. */

@@ -38,20 +38,24 @@ export async function mountLobby(main, ctx, code) {
 
   const optionValue = (name) => status.options[name] ?? game.options?.find((o) => o.name === name)?.default;
 
-  async function act(work) {
-    if (busy) return;
-    busy = true;
-    problem = "";
-    try {
-      const answer = await work();
-      if (answer?.code) status = answer;
-      if (answer?.room) follow(answer);
-    } catch (err) {
-      problem = err.body?.code === "players" ? ctx.t("party.need_players", { min: status.min_players, max: status.max_players }) : err.message;
-    } finally {
-      busy = false;
-      draw();
-    }
+  // taps come faster than answers: each waits for the one before, none is lost
+  let queue = Promise.resolve();
+  function act(work) {
+    queue = queue.then(async () => {
+      busy = true;
+      problem = "";
+      try {
+        const answer = await work();
+        if (answer?.code) status = answer;
+        if (answer?.room) follow(answer);
+      } catch (err) {
+        problem = err.body?.code === "players" ? ctx.t("party.need_players", { min: status.min_players, max: status.max_players }) : err.message;
+      } finally {
+        busy = false;
+        draw();
+      }
+    });
+    return queue;
   }
 
   function valueLabel(name, value) {

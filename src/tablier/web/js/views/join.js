@@ -65,18 +65,22 @@ export async function mount(main, ctx, params) {
     // a phone at a party: no site chrome, as in the game
     document.body.classList.add("party-phone");
     linkStyles(new URL("../../host.css", import.meta.url));
-    const change = async (body) => {
-      if (busy) return;
-      busy = true;
-      try {
-        await lobbyApi.change(code, mine.guest, { token: mine.token, ...body });
-        status = await lobbyApi.me(code, mine.token);
-      } catch (err) {
-        ctx.toast(err.message, "error");
-      } finally {
-        busy = false;
-        draw();
-      }
+    // taps come faster than answers: each waits for the one before, none is lost
+    let queue = Promise.resolve();
+    const change = (body) => {
+      queue = queue.then(async () => {
+        busy = true;
+        try {
+          await lobbyApi.change(code, mine.guest, { token: mine.token, ...body });
+          status = await lobbyApi.me(code, mine.token);
+        } catch (err) {
+          ctx.toast(err.message, "error");
+        } finally {
+          busy = false;
+          draw();
+        }
+      });
+      return queue;
     };
     function draw() {
       const { t } = ctx;
