@@ -36,9 +36,10 @@ from tablier.core.state import State
 
 # iterations per position: enough to see tactics, small enough for a game in seconds
 ITERATIONS = 400
-# the endgame solver's budget per position (about 1-2 s on this machine) ...
+# the endgame solver's budget per position: nodes, not seconds, so that the analysis
+# says the same on a busy machine (4000 nodes: 1-5 s on the reference machine) ...
 SOLVER_NODES = 4000
-SOLVER_SECONDS = 2.5
+SOLVER_SECONDS: float | None = None
 # ... tried only this many moves from the end of the record, where it can reach
 SOLVER_REACH = 8
 # the coach's question: a forced win within this many own moves, and its budget
