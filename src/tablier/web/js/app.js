@@ -137,6 +137,7 @@ async function route() {
   else if (params.has("learn")) module = await import("./views/tutorial.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
   else if (params.has("study")) module = await import("./views/study.js");
+  else if (params.has("problem") || params.has("problems")) module = await import("./views/problems.js");
   else if (params.has("puzzle")) {
     // a game's solo puzzles: js/boards/<game>-puzzle.js, by convention
     const game = (params.get("puzzle") ?? "").split(":")[0].replace(/[^a-z0-9_-]/g, "");
