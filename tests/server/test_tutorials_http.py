@@ -23,6 +23,13 @@ def test_a_step_is_served_and_moves_are_judged_by_the_engine(server: ServerProce
     # the rule's examples can be tried on the board, beside the legal moves
     assert {"n1h", "h2h", "i2h"} <= set(state["legal_moves"])
     assert "i2h" not in str({k: v for k, v in step.items() if k != "state"})
+    # the computer's scripted reply, in words (the move list's own)
+    assert step["before"] == [
+        {
+            "seat": 1,
+            "words": {"fr": "pose une pièce couchée en k1–l1", "en": "lays a piece flat on k1–l1"},
+        }
+    ]
     refused = _post(server, "/api/tutorials/kwinty/kwinty-wall/1", {"move": "n1h"}).json()
     assert refused["verdict"] == "refused" and refused["code"] == "kwinty:refusal.no_touch"
     assert "toucher" in refused["said"]["fr"] and "touch" in refused["said"]["en"]

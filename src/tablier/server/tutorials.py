@@ -59,6 +59,20 @@ def _state_message(lesson: Lesson, index: int, state: State, *, can_play: bool) 
     }
 
 
+def _recent(state: State, seat: int, count: int) -> list[dict[str, Any]]:
+    """The last `count` moves as `seat` may know them: who, and the words (the move
+    list's own, so a secret choice stays secret)."""
+    moves = state.public_history(seat)
+    said = spoken_moves(state, seat)
+    if not count or len(moves) != len(state.history) or len(said) != len(moves):
+        return []
+    return [
+        {"seat": player, "words": words}
+        for (player, _), words in zip(moves[-count:], said[-count:], strict=True)
+        if words is not None
+    ]
+
+
 def _summary(lesson: Lesson) -> dict[str, Any]:
     return {
         "key": lesson.key,
@@ -89,6 +103,8 @@ async def lesson_step(game_id: str, key: str, index: int) -> Any:
     state = position(lesson, index)
     asks = bool(step.expect)
     return {
+        # what the other seats just did (the step's scripted moves), in words
+        "before": _recent(state, lesson.learner, len(step.setup)),
         "lesson": _summary(lesson),
         "index": index,
         "title": dict(step.title),

@@ -147,6 +147,9 @@ export async function mount(main, ctx, params) {
           h("p", { class: "tut-progress" }, t("tutorial.step", { i: index + 1, n: l.steps })),
           h("h2", {}, pick(step?.title, ctx.lang)),
           index === 0 && !feedback ? h("p", { class: "tut-intro" }, pick(l.intro, ctx.lang)) : null,
+          step?.before?.length
+            ? h("ul", { class: "tut-before" }, step.before.map((m) => h("li", {}, `${names()[m.seat] ?? ""} ${pick(m.words, ctx.lang)}.`)))
+            : null,
           h("p", { class: "tut-ask" }, pick(step?.ask, ctx.lang)),
           feedbackBox(t),
           canGoOn
