@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import tablier
-from tablier.ai import endgame
+from tablier.ai import analysis, endgame
 from tablier.ai.analysis import (
     SOLVER_NODES,
     SOLVER_SECONDS,
@@ -108,9 +108,15 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=list(GAMES))
     parser.add_argument("--whole", action="store_true", help="also time whole games")
     parser.add_argument(
+        "--search-only", action="store_true", help="without the solver: the MCTS alone"
+    )
+    parser.add_argument(
         "--reach", type=int, default=0, help="random games per game for the solver's reach"
     )
     args = parser.parse_args()
+    if args.search_only:
+        # what the analysis says where its solver does not reach
+        analysis.SOLVER_REACH = -1
     print("| game | positions | verdict agrees | value agrees | solved by the analysis "
           "| s per position |")  # fmt: skip
     print("|---|---|---|---|---|---|")
