@@ -172,22 +172,22 @@ QUOTES = Lesson(
             ),
             explain=say(
                 "Au tour suivant, les deux autres n'ont plus rien à réciter : chacun prend "
-                "un caillou.",
+                "un galet.",
                 "In the next round, the other two have nothing left to recite: each takes a "
                 "pebble.",
             ),
         ),
         Step(
-            title=say("Les cailloux", "The pebbles"),
+            title=say("Les galets", "The pebbles"),
             setup=((1, "pass"), (2, "pass")),
             ask=say(
-                "Vous non plus n'avez plus de citation à réciter : passez, et prenez un caillou.",
+                "Vous non plus n'avez plus de citation à réciter : passez, et prenez un galet.",
                 "You have no quotation left to recite either: pass, and take a pebble.",
             ),
             expect=("pass",),
             explain=say(
-                "Tout le monde a pris un caillou dans le même tour : le tournoi s'arrête. "
-                "Chacun rend un caillou ; qui en garde doit rendre des jetons. Le dernier à "
+                "Tout le monde a pris un galet dans le même tour : le tournoi s'arrête. "
+                "Chacun rend un galet ; qui en garde doit rendre des jetons. Le dernier à "
                 "avoir bien récité, vous, tire un jeton au hasard.",
                 "Everyone took a pebble in the same round: the tournament stops. Everyone "
                 "gives back a pebble; whoever still has some must give back tokens. The "

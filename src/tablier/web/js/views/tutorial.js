@@ -139,6 +139,8 @@ export async function mount(main, ctx, params) {
     const l = lesson();
     const canGoOn = feedback && (feedback.kind === "ok" || feedback.kind === "read");
     const last = index + 1 >= l.steps;
+    // the other seats' last moves (a long scripted stretch is told by the lesson's text)
+    const before = (step?.before ?? []).filter((m) => m.seat !== l.learner).slice(-3);
     const panel = done
       ? endPanel(t)
       : h(
@@ -147,9 +149,7 @@ export async function mount(main, ctx, params) {
           h("p", { class: "tut-progress" }, t("tutorial.step", { i: index + 1, n: l.steps })),
           h("h2", {}, pick(step?.title, ctx.lang)),
           index === 0 && !feedback ? h("p", { class: "tut-intro" }, pick(l.intro, ctx.lang)) : null,
-          step?.before?.length
-            ? h("ul", { class: "tut-before" }, step.before.map((m) => h("li", {}, `${names()[m.seat] ?? ""} ${pick(m.words, ctx.lang)}.`)))
-            : null,
+          before.length ? h("ul", { class: "tut-before" }, before.map((m) => h("li", {}, `${names()[m.seat] ?? ""} ${pick(m.words, ctx.lang)}.`))) : null,
           h("p", { class: "tut-ask" }, pick(step?.ask, ctx.lang)),
           feedbackBox(t),
           canGoOn
