@@ -53,3 +53,14 @@ def test_bad_examples_get_clear_answers(server: ServerProcess) -> None:
     assert preview(server, game="quiwin", moves=["B24"]).status_code == 400
     assert preview(server, game="kwinty", moves=["i1h"] * 200).status_code == 422
     assert preview(server, game="kwinty", options={"variant": "chess"}).status_code == 400
+
+
+def test_the_server_never_opens_a_file_an_example_names(server: ServerProcess) -> None:
+    for deck in ("/etc/passwd", "../docs/decks.md", "nope"):
+        refused = preview(server, game="quiadiquoi", players=3, options={"deck": deck})
+        assert refused.status_code == 400, deck
+    shipped = preview(server, game="quiadiquoi", players=3, options={"deck": "base-fr"})
+    assert shipped.status_code == 200
+    assert shipped.json()["observation"]["num_players"] == 3
+    too_many = {f"o{i}": 1 for i in range(40)}
+    assert preview(server, game="kwinty", options=too_many).status_code == 400

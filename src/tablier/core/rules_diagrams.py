@@ -16,7 +16,7 @@ from tablier.core.state import State
 FENCE = re.compile(r"^```diagram[ \t]+([\w-]+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 # an example is a few moves: a diagram never replays a whole long game
 MAX_MOVES = 80
-KEYS = {"options", "moves", "seed", "players", "setup", "highlight", "flip", "show"}
+KEYS = {"options", "moves", "seed", "players", "highlight", "flip", "show"}
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,6 @@ class Diagram:
     moves: list[Any] = field(default_factory=list)
     seed: int = 1
     players: int | None = None
-    setup: dict[str, Any] = field(default_factory=dict)
     highlight: str | None = None
 
 
@@ -43,9 +42,8 @@ def parse_diagram(game: str, spec: dict[str, Any]) -> Diagram:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ValueError(f"a diagram's moves are a list of at most {MAX_MOVES}")
     options = spec.get("options", {})
-    setup = spec.get("setup", {})
-    if not isinstance(options, dict) or not isinstance(setup, dict):
-        raise ValueError("a diagram's options and setup are JSON objects")
+    if not isinstance(options, dict):
+        raise ValueError("a diagram's options are a JSON object")
     seed = spec.get("seed", 1)
     players = spec.get("players")
     highlight = spec.get("highlight")
@@ -53,7 +51,7 @@ def parse_diagram(game: str, spec: dict[str, Any]) -> Diagram:
         raise ValueError("a diagram's seed and players are whole numbers")
     if highlight is not None and not isinstance(highlight, str):
         raise ValueError("a diagram's highlight is a move")
-    return Diagram(game, options, moves, seed, players, setup, highlight)
+    return Diagram(game, options, moves, seed, players, highlight=highlight)
 
 
 def diagrams(markdown: str) -> list[Diagram]:
@@ -72,7 +70,7 @@ def position(diagram: Diagram) -> State:
     """The diagram's position, every move checked by the engine (IllegalMove if one is
     not legal). A move is its notation when one player is awaited, else [player, move]."""
     game = load(diagram.game, **diagram.options)
-    state = game.new_state(seed=diagram.seed, num_players=diagram.players, **diagram.setup)
+    state = game.new_state(seed=diagram.seed, num_players=diagram.players)
     for entry in diagram.moves:
         if isinstance(entry, list) and len(entry) == 2:
             player, move = int(entry[0]), str(entry[1])

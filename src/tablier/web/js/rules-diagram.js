@@ -36,7 +36,6 @@ async function drawOne(code, ctx, describe) {
       moves: spec.moves ?? [],
       seed: spec.seed ?? 1,
       players: spec.players ?? null,
-      setup: spec.setup ?? {},
     });
     const board = await createBoard(game);
     // nothing on a diagram is for clicking: it is a picture of a position (a board may
