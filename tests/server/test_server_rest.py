@@ -33,6 +33,9 @@ def test_games_are_listed_with_their_options(server: ServerProcess) -> None:
         "draws_lots": True,
         "board": True,
         "art": "/api/games/kwinty/art.svg",
+        "party": False,
+        # the lobby offers its guided first game
+        "tutorial": True,
     }
     # the picture is served with an image type; a game without its own board says so
     art = server.get("/api/games/kwinty/art.svg")
