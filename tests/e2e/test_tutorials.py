@@ -215,3 +215,22 @@ def test_a_refusal_says_the_engines_reason_and_a_wrong_legal_move_says_try_again
     assert _kwinty(page, "k2h", touch=False)
     _feedback(page, "retry")
     expect(page.locator("[data-action=continue]")).to_have_count(0)
+
+
+def test_the_lesson_speaks_english_when_asked(web_server: Any, open_context: Any) -> None:
+    from tablier.tutorials import find
+
+    lesson = find("turris-tower")
+    assert lesson is not None
+    page = open_context(DESKTOP).new_page()
+    page.goto(web_server.url + "/?learn=turris")
+    expect(page.locator(".tut-panel[data-step='0']")).to_be_visible()
+    page.click("[data-lang=en]")
+    expect(page.locator(".tut-panel h2")).to_have_text(lesson.steps[0].title["en"])
+    expect(page.locator(".tut-ask")).to_have_text(lesson.steps[0].ask["en"])
+    assert _turris(page, "Vb2", touch=False)
+    # the engine's reason, in English, without the notation
+    refusal = page.locator(".tut-feedback.tut-refused")
+    expect(refusal).to_contain_text("Refused:")
+    expect(refusal).to_contain_text("the centre b2 of level 1")
+    expect(refusal).not_to_contain_text("Vb2")
