@@ -146,6 +146,8 @@ def test_a_whole_game_in_words(web_server: Any, open_context: Any, game: str, la
     ready = page.locator(f".banner-over, {BOARD_READY[game]}")
     # the engine's hint is said in words too
     expect(ready.first).to_be_visible(timeout=30_000)
+    # nobody plays from elsewhere: no "online" dot to worry about
+    expect(page.locator(".conn")).to_have_count(0)
     page.click("[data-action=hint]")
     expect(page.get_by_text("moteur" if lang == "fr" else "engine")).to_be_visible()
     check_words(page, game, lang, "hint")
