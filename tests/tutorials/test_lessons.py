@@ -62,8 +62,8 @@ def test_each_step_replays_and_its_moves_are_judged_by_the_engine(lesson: Lesson
             answer = judge(lesson, index, others[0])
             assert answer.verdict == "legal"
             assert answer.said == (step.retry or step.ask)
-        for said in (step.title, step.ask, step.explain, step.retry or step.ask):
-            assert said["fr"].strip() and said["en"].strip() and said["fr"] != said["en"]
+        for text in (step.title, step.ask, step.explain, step.retry or step.ask):
+            assert text["fr"].strip() and text["en"].strip() and text["fr"] != text["en"]
 
 
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
