@@ -149,7 +149,13 @@ def stored_records(db: Path, game_id: str) -> list[dict[str, Any]]:
 
 def write(problems: list[Problem], path: Path) -> None:
     """The shipped form: one JSON file per game, problems numbered from 1, easiest first."""
-    ordered = sorted(problems, key=lambda p: (p.rating, p.key))
+    # one problem per position: two games may reach it by moves in another order
+    unique: dict[str, Problem] = {}
+    for problem in problems:
+        state = tablier.replay({"game": problem.game, "options": problem.options,
+                                "seed": problem.seed, "moves": problem.moves})  # fmt: skip
+        unique.setdefault(endgame.position_key(state), problem)
+    ordered = sorted(unique.values(), key=lambda p: (p.rating, p.key))
     items = [{"id": f"{p.game}-{n}", **p.data()} for n, p in enumerate(ordered, 1)]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(items, ensure_ascii=False, separators=(",", ":")) + "\n")
