@@ -293,8 +293,12 @@ class QuiAdiQuoiGame(Game):
             # the server accepts only the shipped decks; a local program may give a path
             resources=builtin_deck_names,
             help={
-                "fr": "paquet livré (base-fr, test-fr) ou chemin d'un fichier",
-                "en": "a shipped deck (base-fr, test-fr) or a file path",
+                "fr": "Le paquet de cartes joué (en ligne de commande, aussi un fichier).",
+                "en": "The deck of cards played (on the command line, also a file).",
+            },
+            value_labels={
+                "base-fr": {"fr": "Paquet de base (français)", "en": "Base deck (French)"},
+                "test-fr": {"fr": "Petit paquet d'essai", "en": "Small test deck"},
             },
             upload="tablier.games.quiadiquoi.upload:check_upload",
         ),

@@ -86,6 +86,13 @@ function optionControl(game, option, ctx) {
   let note = null;
   if (option.kind === "bool") {
     control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.resources?.length) {
+    // a shipped resource (a deck): one of the names the server accepts, by its label
+    control = h(
+      "select",
+      { id, name: option.name },
+      option.resources.map((r) => h("option", { value: r, selected: r === option.default }, valueLabel(option, r, lang))),
+    );
   } else if (option.choices) {
     // each value by its label; the chosen one's explanation under the list
     note = h("p", { class: "help value-help", id: `${id}-value` }, explain(option.default));
