@@ -108,12 +108,16 @@ def test_a_kwinty_win_in_two_is_found_and_no_other_move_wins_as_fast() -> None:
     assert [p for p, _ in problem.line] == [0, 1, 0]
 
 
-def test_a_kwinty_position_with_two_ways_to_win_fast_is_no_problem() -> None:
+def test_a_slower_kwinty_win_is_no_second_answer_to_a_win_in_one() -> None:
     state = _position("kwinty-two")
-    # one move wins at once, another wins in two whatever the reply: two answers
-    assert len(_wins_at_once(state)) == 1
-    assert sum(1 for m in state.legal_moves(0) if _wins_in_two(state, str(m))) >= 2
-    assert find(state, NODES, SECONDS) is None
+    # one move wins at once; another wins in two whatever the reply, which is not "in one"
+    fast = _wins_at_once(state)
+    slow = [m for m in map(str, state.legal_moves(0)) if _wins_in_two(state, m) and m not in fast]
+    assert len(fast) == 1 and slow
+    problem = find(state, NODES, SECONDS)
+    assert problem is not None
+    assert problem.key == fast[0] and problem.win_in == 1
+    assert all(move in problem.refutations for move in slow)
 
 
 @pytest.mark.parametrize("name", ["counterplays-one", "turris-one"])

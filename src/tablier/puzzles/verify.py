@@ -7,7 +7,8 @@ Two questions, by game:
   position and the moves left, and the game's exact move pruning (`candidate_moves`:
   win at once when you can, block when you must). The problem keeps the shortest such
   `n`; its key move wins within `n` against every defence, and no other legal move wins
-  within `n + 1` (so a slower win is not mistaken for the answer).
+  within `n` (a slower win is a wrong answer to "win in n", and the page says it is no
+  forced win in n).
 * `exact` (Turris, Counterplays): the game is solved to its end by the endgame solver
   (`tablier.ai.endgame`, alpha-beta with a transposition table). The key move wins; every
   other legal move draws or loses.
@@ -247,12 +248,10 @@ def _forced(state: State, nodes: int, seconds: float) -> Problem | None:
     if win_in is None:
         return None
     # every legal move, not the pruned list: the player may try any of them
-    winners = [m for m in legal if search.after_wins(state, m, win_in + 1)]
+    winners = [m for m in legal if search.after_wins(state, m, win_in)]
     if len(winners) != 1:
         return None
     key = winners[0]
-    if not search.after_wins(state, key, win_in):
-        return None  # the only move within n+1 is not the one within n: two answers
     line = _forced_line(state, key, win_in, search, knowledge)
     refutations: dict[str, list[list[Any]]] = {}
     outcomes: dict[str, int] = {}
