@@ -90,8 +90,20 @@ export async function mount(main, ctx, params) {
       busy = false;
     }
     draw();
+    showAnswer();
   }
   board.addEventListener("play-move", (e) => tryMove(e.detail.move));
+
+  /** On a phone the words sit above the board: bring the answer into sight, under the
+   * page's sticky header. */
+  function showAnswer() {
+    const box = root.querySelector(".tut-feedback");
+    if (!box) return;
+    const rect = box.getBoundingClientRect();
+    const header = document.getElementById("top")?.getBoundingClientRect().bottom ?? 0;
+    if (rect.top >= header && rect.bottom <= window.innerHeight) return;
+    window.scrollTo({ top: window.scrollY + rect.top - header - 8, behavior: "smooth" });
+  }
 
   function next() {
     if (index + 1 < lesson().steps) {
