@@ -179,6 +179,8 @@ def _run(page: Any, base: str, game: str, touch: bool, name: str) -> None:
             _press(page, page.locator("[data-action=next-lesson]"), touch)
     shot(page, f"{name}-{game}-done")
     _press(page, page.locator("[data-action=to-lobby]"), touch)
+    # a real game next: the new-game dialog of this game is open in the lobby
+    expect(page.locator("dialog[open]")).to_be_visible()
     # done: the card no longer calls the newcomer
     expect(learn).to_have_attribute("title", "Partie guidée faite")
     assert not errors, errors

@@ -140,7 +140,8 @@ export async function mount(main, ctx, params) {
         following
           ? h("button", { type: "button", class: "btn btn-primary", "data-action": "next-lesson", onclick: () => { lessonAt += 1; load(0); } }, t("tutorial.next_lesson", { title: pick(following.title, ctx.lang) }))
           : null,
-        h("a", { class: `btn ${following ? "" : "btn-primary"}`, href: "/", "data-action": "to-lobby", onclick: (e) => { e.preventDefault(); ctx.navigate("/"); } }, t("tutorial.play_now")),
+        // a real game: the lobby with this game's new-game dialog open
+        h("a", { class: `btn ${following ? "" : "btn-primary"}`, href: `/?create=${gameId}`, "data-action": "to-lobby", onclick: (e) => { e.preventDefault(); ctx.navigate(`/?create=${gameId}`); } }, t("tutorial.play_now")),
         h("a", { class: "btn btn-ghost", href: `/?rules=${gameId}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?rules=${gameId}`); } }, t("lobby.rules")),
       ),
     );
