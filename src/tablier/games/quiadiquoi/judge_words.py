@@ -4,9 +4,13 @@ A said word that differs from the expected one is forgiven when it is the same w
 spelt otherwise (it sounds the same: "pence" for "pense", "contemple" for
 "contemplent", "fer" for "fers") or when it is a typo: a few letters off AND not itself
 a real French word. "fesse" is one letter from "messe", but it is a word of its own, so
-"Paris vaut bien une fesse" is another sentence. Whether a word is real is read from
-`wordfreq`'s French frequencies (`REAL_WORD_ZIPF`, justified by the labelled set in
-tests/games/quiadiquoi/qadq_labelled.py and measured by benchmarks/qadq_matching.py).
+"Paris vaut bien une fesse" is another sentence. A word is real when a French lexicon
+knows it (pyspellchecker's French word list, accents or not, and simplemma's French
+forms: "curage", "rune", "voilons") or when it is frequent in French text anyway
+(`wordfreq`, names and loanwords: "Vinci"). Frequency alone cannot tell: the web
+corpora behind wordfreq hold typos too ("maitenant" 2.5, "toujous" 1.9). The threshold
+`REAL_WORD_ZIPF` is justified by the labelled set (tests/games/quiadiquoi/
+qadq_labelled.py), measured by `benchmarks/qadq_matching.py --sweep`.
 Grammatical words (pronouns, possessives, prepositions, negations, numbers, "être"
 and "avoir") must be exactly right: a letter there changes the meaning.
 """
@@ -16,17 +20,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
+import simplemma
 from rapidfuzz.distance import OSA
+from spellchecker import SpellChecker
 from wordfreq import zipf_frequency
 
 from tablier.games.quiadiquoi.regnal import number_value, regnal_value
 
-# A word as frequent as this in French text (zipf 2.0: once in ten million words) is a
-# word of its own: "punissez" (2.0), "fesse" (3.3), "vend" (4.3). Below it are typos
-# ("chausettes" 1.5, "piramides" 0) and rare words nobody types by mistake.
-REAL_WORD_ZIPF = 2.0
+# A word no lexicon knows is still a word of its own when it is this frequent in French
+# text (zipf 3.0: once in a million words): names and loanwords ("vinci" 3.7). Web
+# typos stay below it ("maitenant" 2.5, "fare" 2.7, "toujous" 1.9, "chausettes" 1.5).
+REAL_WORD_ZIPF = 3.0
+# A word a lexicon knows is a word of its own from this frequency on (zipf 1.8: about
+# twice in a hundred million words); rarer forms typed by mistake are typos.
+LEXICON_ZIPF = 1.8
 # A word of n letters forgives int(n * rate) letters, one from `MIN_LEN` letters on, none
 # below: short words lie a letter apart from each other.
 TYPO_RATE = 0.2
@@ -109,10 +118,30 @@ def words(text: str) -> list[Word]:
     return found
 
 
+@cache
+def _lexicon() -> dict[str, tuple[str, ...]]:
+    """pyspellchecker's French words by their form without accents (typed answers often
+    lack them): "etendre" -> ("étendre",)."""
+    forms: dict[str, list[str]] = {}
+    for word in SpellChecker(language="fr").word_frequency.dictionary:
+        forms.setdefault(normalize(word), []).append(word)
+    return {key: tuple(found) for key, found in forms.items()}
+
+
 @lru_cache(maxsize=8192)
 def is_real_word(said: str) -> bool:
-    """Is `said` a French word of its own (not a typo)? Read in `wordfreq`."""
-    return zipf_frequency(said, "fr") >= REAL_WORD_ZIPF
+    """Is `said` a French word of its own (not a typo)?
+
+    A lexicon's word counts when it is not vanishingly rare (`LEXICON_ZIPF`): nobody
+    means "pênes" (1.5) or "rasions" (0) in a famous line, they are typos of "pense" and
+    "raisons"; "voilons" (2.0) or "curage" (2.6) are words someone may say.
+    """
+    if zipf_frequency(said, "fr") >= REAL_WORD_ZIPF:
+        return True
+    forms = [*_lexicon().get(normalize(said), ())]
+    if simplemma.is_known(said, lang="fr"):
+        forms.append(said)
+    return any(zipf_frequency(form, "fr") >= LEXICON_ZIPF for form in forms)
 
 
 _DOUBLE = re.compile(r"(.)\1+")

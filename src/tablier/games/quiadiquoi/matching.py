@@ -27,6 +27,7 @@ from tablier.games.quiadiquoi.judge_words import (
     ARTICLES,
     ELISIONS,
     GRAMMATICAL,
+    LEXICON_ZIPF,
     MIN_LEN,
     REAL_WORD_ZIPF,
     TYPO_RATE,
@@ -63,8 +64,10 @@ class Thresholds:
     # letters on: a typo passes, a quotation typed carelessly all along does not.
     quote_typo_rate: float = 0.1
     quote_min_len: int = 8
-    # wordfreq's zipf frequency from which a said word is a real word, never a typo
+    # wordfreq's zipf frequency from which a said word is a real word, never a typo,
+    # whatever the lexicons say; and from which a lexicon's word is one
     real_word_zipf: float = REAL_WORD_ZIPF
+    lexicon_zipf: float = LEXICON_ZIPF
 
 
 THRESHOLDS = Thresholds()
