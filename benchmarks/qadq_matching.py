@@ -2,6 +2,7 @@
 
     python benchmarks/qadq_matching.py            # the figures, old and new judge
     python benchmarks/qadq_matching.py --errors   # also list the new judge's mistakes
+    python benchmarks/qadq_matching.py --sweep    # also other real-word thresholds
 
 Two labelled sets: the base deck's (tests/games/quiadiquoi/qadq_labelled.py, every
 card) and the older test-deck set (qadq_answers.py). For each it prints, for the OLD
@@ -135,11 +136,45 @@ def report(show_errors: bool) -> int:
     return 0
 
 
+def sweep(name: str, values: list[float]) -> int:
+    """The base-deck set judged with other values of one real-word threshold of
+    judge_words (wordfreq zipf): `REAL_WORD_ZIPF` for words no lexicon knows (lower, web
+    typos are taken for words; higher, names like "Vinci" pass as typos), `LEXICON_ZIPF`
+    for a lexicon's words (lower, rare forms typed by mistake are refused; higher, rare
+    real words pass as typos)."""
+    from tablier.games.quiadiquoi import judge_names, judge_words
+
+    cases, lookup, deck = labelled_sets()["base deck"]
+    chosen = getattr(judge_words, name)
+    print(f"\n== {name} (base deck set)")
+    print(f"{'zipf':>5} {'acc.wrongly':>12} {'ref.wrongly':>12}")
+    try:
+        for value in values:
+            setattr(judge_words, name, value)
+            judge_words.is_real_word.cache_clear()
+            judge_names.clear_caches()
+            accepted, refused, _ = measure(cases, judge_of(matching, lookup, deck))
+            mark = "  <- chosen" if value == chosen else ""
+            print(f"{value:>5.1f} {sum(accepted.values()):>12} {sum(refused.values()):>12}{mark}")
+    finally:
+        setattr(judge_words, name, chosen)
+        judge_words.is_real_word.cache_clear()
+        judge_names.clear_caches()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--errors", action="store_true", help="list the new judge's mistakes")
+    parser.add_argument(
+        "--sweep", action="store_true", help="also try other real-word thresholds (slow)"
+    )
     args = parser.parse_args(argv)
-    return report(args.errors)
+    code = report(args.errors)
+    if args.sweep:
+        code = code or sweep("REAL_WORD_ZIPF", [2.0, 2.5, 3.0, 3.5, 4.0])
+        code = code or sweep("LEXICON_ZIPF", [0.0, 1.0, 1.5, 1.8, 2.0, 2.5, 3.0])
+    return code
 
 
 if __name__ == "__main__":

@@ -75,7 +75,8 @@ def test_the_labelled_set_covers_every_card_of_the_base_deck() -> None:
     for card_id, face, answer, expected, _ in CASES:
         assert labels.setdefault((card_id, face, answer), expected) is expected, answer
     categories = Counter(c[4] for c in CASES)
-    for needed in ("misspelling", "real_word_swap", "namesake", "regnal_digits", "original"):
+    needed_categories = ("misspelling", "real_word_swap", "namesake", "regnal_digits", "original")
+    for needed in (*needed_categories, "web_typo", "rare_word_swap"):
         assert categories[needed] >= 4, needed
 
 
@@ -228,6 +229,11 @@ def test_word_level_alignment_names_the_word() -> None:
 def test_a_typo_is_forgiven_only_when_it_is_not_a_word() -> None:
     assert is_real_word("fesse") and is_real_word("punissez")
     assert not is_real_word("chausettes") and not is_real_word("contenplent")
+    # frequent web typos are not words; rare words are, with or without their accents
+    assert not is_real_word("maitenant") and not is_real_word("toujous")
+    assert is_real_word("curage") and is_real_word("rune") and is_real_word("etendre")
+    assert is_real_word("vinci")  # a name, frequent in French text
+    assert not is_real_word("rasions")  # a lexicon's form nobody means: a typo of "raisons"
     assert sound_key("pence") == sound_key("pense")
     assert sound_key("contemple") == sound_key("contemplent")
     assert sound_key("cultivez") == sound_key("cultiver")
@@ -260,7 +266,8 @@ def test_normalisation() -> None:
 def test_thresholds_live_in_one_place() -> None:
     assert 0 < THRESHOLDS.quote_typo_rate < THRESHOLDS.word_typo_rate < 0.5
     assert THRESHOLDS.word_min_len >= 3
-    assert 1.0 <= THRESHOLDS.real_word_zipf <= 3.0
+    assert 2.0 <= THRESHOLDS.real_word_zipf <= 4.0
+    assert 0 < THRESHOLDS.lexicon_zipf < THRESHOLDS.real_word_zipf
 
 
 def test_a_name_closer_to_another_author_is_refused() -> None:
