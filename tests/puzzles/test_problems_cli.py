@@ -39,3 +39,43 @@ def test_count_names_each_game() -> None:
     assert result.exit_code == 0
     for game in ("kwinty", "turris", "counterplays"):
         assert game in result.output
+
+
+def test_games_stored_by_a_server_are_mined_first(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+
+    from tablier.puzzles.generate import harvest, self_play
+    from tablier.puzzles.stored import finished_records
+    from tablier.server import storage
+
+    played = self_play("kwinty", 11, ("greedy", "greedy"))
+    db = tmp_path / "server.db"
+    engine = sa.create_engine(f"sqlite:///{db}")
+    storage.metadata.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(
+            storage.rooms.insert().values(
+                id="r1", game="kwinty", options={}, num_players=2, created_at=1.0
+            )
+        )
+        conn.execute(
+            storage.games.insert().values(
+                room_id="r1", number=1, seed=played["seed"], finished=True, started_at=1.0
+            )
+        )
+        conn.execute(
+            storage.moves.insert(),
+            [
+                {"room_id": "r1", "number": 1, "idx": i, "seat": s, "notation": m, "at": 1.0}
+                for i, (s, m) in enumerate(played["moves"])
+            ],
+        )
+    engine.dispose()  # fmt: skip
+    records = finished_records(str(db), "kwinty")
+    assert [r["moves"] for r in records] == [[list(m) for m in played["moves"]]]
+    assert finished_records(f"sqlite:///{db}", "turris") == []
+    # no time for self-play: whatever is found comes from the stored game
+    found = harvest("kwinty", 50, 0.0, records=records)
+    assert found.games == 1 and found.positions > 0
+    for problem in found.problems:
+        assert problem.moves == [list(m) for m in played["moves"][: len(problem.moves)]]

@@ -16,7 +16,7 @@ from tablier.cli.common import LangOption, QuietOption
 from tablier.cli.lang import help_lang, lang
 from tablier.core.messages import Catalogue
 from tablier.puzzles import store
-from tablier.puzzles.generate import Harvest, harvest, stored_records, write
+from tablier.puzzles.generate import Harvest, harvest, read, stored_records, write
 from tablier.puzzles.verify import METHODS
 
 TEXTS = Catalogue(
@@ -51,6 +51,10 @@ TEXTS = Catalogue(
             "en": "folder to write <game>.json into (default: the shipped data)",
         },
         "help.seed": {"fr": "graine des parties jouées", "en": "seed of the games played"},
+        "help.add": {
+            "fr": "ajoute aux problèmes déjà écrits au lieu de les remplacer",
+            "en": "add to the problems already written instead of replacing them",
+        },
         "unknown_game": {
             "fr": "pas de problèmes pour {game} ; les jeux : {known}",
             "en": "no problems for {game}; the games: {known}",
@@ -95,9 +99,10 @@ def generate(
     game: Annotated[str, typer.Argument(help=_help("help.game"))],
     count: Annotated[int, typer.Option("--count", min=1, help=_help("help.count_wanted"))] = 300,
     minutes: Annotated[float, typer.Option("--minutes", min=0.1, help=_help("help.minutes"))] = 8,
-    db: Annotated[Path | None, typer.Option("--db", help=_help("help.db"))] = None,
+    db: Annotated[str | None, typer.Option("--db", help=_help("help.db"))] = None,
     out: Annotated[Path | None, typer.Option("--out", help=_help("help.out"))] = None,
     seed: Annotated[int, typer.Option("--seed", help=_help("help.seed"))] = 1,
+    add: Annotated[bool, typer.Option("--add", help=_help("help.add"))] = False,
     lang_: LangOption = None,
     quiet: QuietOption = False,
 ) -> None:
@@ -111,9 +116,11 @@ def generate(
 
     found = harvest(game, count, minutes * 60, seed=seed, records=records, progress=progress)
     path = (out or DATA) / f"{game}.json"
-    write(found.problems, path)
+    kept = read(path) if add else []
+    write(kept + found.problems, path)
     typer.echo(_progress(game, found, said))
-    typer.echo(TEXTS.text("written", said, found=len(found.problems), game=game, path=path))
+    total = len(read(path))
+    typer.echo(TEXTS.text("written", said, found=total, game=game, path=path))
 
 
 def _progress(game: str, found: Harvest, said: str) -> str:

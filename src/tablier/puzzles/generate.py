@@ -140,7 +140,7 @@ def harvest(
     return found
 
 
-def stored_records(db: Path, game_id: str) -> list[dict[str, Any]]:
+def stored_records(db: str, game_id: str) -> list[dict[str, Any]]:
     """The finished games of `game_id` stored in a server's database."""
     from tablier.puzzles.stored import finished_records
 
@@ -159,3 +159,13 @@ def write(problems: list[Problem], path: Path) -> None:
     items = [{"id": f"{p.game}-{n}", **p.data()} for n, p in enumerate(ordered, 1)]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(items, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def read(path: Path) -> list[Problem]:
+    """Problems written by `write` (to add new ones to them)."""
+    if not path.is_file():
+        return []
+    return [
+        Problem(**{k: v for k, v in item.items() if k != "id"})
+        for item in json.loads(path.read_text(encoding="utf-8"))
+    ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -10,10 +9,11 @@ import sqlalchemy as sa
 from tablier.server import storage
 
 
-def finished_records(db: Path, game_id: str) -> list[dict[str, Any]]:
-    """Every finished game of `game_id` in the database file `db`, oldest first, as a
-    record `tablier.replay` reads (a game resigned early is kept: its positions are real)."""
-    engine = sa.create_engine(f"sqlite:///{db}")
+def finished_records(db: str, game_id: str) -> list[dict[str, Any]]:
+    """Every finished game of `game_id` in the database `db` (a URL as `tablier serve
+    --db` takes it, or an SQLite file), oldest first, as a record `tablier.replay` reads
+    (a game resigned early is kept: its positions are real)."""
+    engine = sa.create_engine(db if "://" in db else f"sqlite:///{db}")
     found: list[dict[str, Any]] = []
     with engine.connect() as conn:
         rows = conn.execute(
