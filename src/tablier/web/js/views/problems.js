@@ -41,7 +41,7 @@ export function prompt(t, game, problem) {
 }
 
 /** What the question means: against every defence, and only one move. */
-export const hint = (t, problem) => t(problem.kind === "forced" ? "problems.hint_forced" : "problems.hint_exact");
+export const hint = (t, problem) => t(problem.kind === "forced" ? "problems.hint_forced" : "problems.hint_exact", { n: problem.win_in });
 
 export async function mount(main, ctx, params) {
   const { t } = ctx;
