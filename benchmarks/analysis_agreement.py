@@ -27,12 +27,12 @@ from typing import Any
 import tablier
 from tablier.ai import analysis, endgame
 from tablier.ai.analysis import (
-    SOLVER_NODES,
     SOLVER_SECONDS,
     analyse_position,
     analyse_step,
     chances,
     judge,
+    solver_budget,
 )
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "ai" / "fixtures"
@@ -72,7 +72,7 @@ def whole_game(game_id: str, seed: int) -> tuple[int, float]:
     return len(record["moves"]), time.perf_counter() - start
 
 
-def reach(game_id: str, games: int, most: int = 12) -> list[tuple[int, int, float]]:
+def reach(game_id: str, games: int, most: int = 8) -> list[tuple[int, int, float]]:
     """Per number of moves before the end: positions the analysis's solver settles (out
     of `games` random games) and their mean time."""
     rows = []
@@ -92,13 +92,11 @@ def reach(game_id: str, games: int, most: int = 12) -> list[tuple[int, int, floa
             if back > len(trail):
                 continue
             start = time.perf_counter()
-            found = endgame.solve(trail[-back], SOLVER_NODES, SOLVER_SECONDS)
+            found = endgame.solve(trail[-back], solver_budget(back), SOLVER_SECONDS)
             if found is not None:
                 solved += 1
                 seconds.append(time.perf_counter() - start)
         rows.append((back, solved, statistics.mean(seconds) if seconds else 0.0))
-        if solved == 0:
-            break
     return rows
 
 

@@ -37,8 +37,11 @@ from tablier.core.state import State
 # iterations per position: enough to see tactics, small enough for a game in seconds
 ITERATIONS = 400
 # the endgame solver's budget per position: nodes, not seconds, so that the analysis
-# says the same on a busy machine (4000 nodes: 1-5 s on the reference machine) ...
+# says the same on a busy machine (4000 nodes: 1-5 s on the reference machine); farther
+# from the end, where it seldom reaches, a smaller one keeps its misses cheap
 SOLVER_NODES = 4000
+SOLVER_FAR_NODES = 1500
+SOLVER_NEAR = 4
 SOLVER_SECONDS: float | None = None
 # ... tried only this many moves from the end of the record, where it can reach
 SOLVER_REACH = 8
@@ -214,11 +217,19 @@ def analyse_position(record: dict[str, Any], upto: int, iterations: int = ITERAT
     return result
 
 
+def solver_budget(left: int) -> int:
+    """The solver's nodes for a position `left` moves before the record's end (0: none)."""
+    if left > SOLVER_REACH:
+        return 0
+    return SOLVER_NODES if left <= SOLVER_NEAR else SOLVER_FAR_NODES
+
+
 def _exact(state: State, left: int) -> endgame.Solution | None:
     """The position solved, when the record's end is near enough for the solver."""
-    if left > SOLVER_REACH or state.game.hidden_information:
+    nodes = solver_budget(left)
+    if not nodes or state.game.hidden_information:
         return None
-    return endgame.solve(state, SOLVER_NODES, SOLVER_SECONDS)
+    return endgame.solve(state, nodes, SOLVER_SECONDS)
 
 
 def _line(state: State, winner: int, first: str, moves: int) -> list[dict[str, Any]]:
