@@ -65,7 +65,8 @@ def test_outcome_reasons_are_told_in_both_languages() -> None:
         message = game.outcome_message(outcome)
         assert message.code == f"quiadiquoi.render:outcome.{outcome['reason']}"
         assert message.text("fr") != message.text("en")
-    assert "joueur 2" in game.outcome_text({"reason": "cards", "winner": 2}, "fr")
+    # seats are counted from 1 where people read them: engine seat 2 is "joueur 3"
+    assert "joueur 3" in game.outcome_text({"reason": "cards", "winner": 2}, "fr")
 
 
 def test_events_carry_a_code_and_both_texts() -> None:
