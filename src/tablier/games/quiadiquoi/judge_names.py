@@ -11,6 +11,7 @@ A name at least as close to another author of the deck is that author ("Veil", "
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,7 +95,7 @@ def _deck_index(authors: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, l
     index: dict[str, list[str]] = {}
     for author, aliases in authors:
         names = index.setdefault(author, [])
-        for name in (author, *aliases, *short_forms(author)):
+        for name in (author, *aliases, *short_forms(author), *initial_forms(author)):
             if normalize(name) not in [normalize(n) for n in names]:
                 names.append(name)
         for surname in surnames(author):
@@ -156,13 +157,34 @@ def name_words(text: str) -> list[Word]:
     return list(_name_words(text))
 
 
+# abbreviations said or written in names
+ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mme": "madame", "gal": "general"}
+
+
 @lru_cache(maxsize=4096)
 def _name_words(text: str) -> tuple[Word, ...]:
-    found = words(text)
-    return tuple(
-        Word(w.said, str(value), w.shown) if i and (value := regnal_value(w.key)) is not None else w
-        for i, w in enumerate(found)
-    )
+    found = []
+    for index, word in enumerate(words(text)):
+        value = regnal_value(word.key) if index else None
+        if value is not None:
+            word = Word(word.said, str(value), word.shown)
+        elif word.key in ABBREVIATIONS:
+            word = Word(ABBREVIATIONS[word.key], ABBREVIATIONS[word.key], word.shown)
+        found.append(word)
+    return tuple(found)
+
+
+def initial_forms(name: str) -> list[str]:
+    """`name` with its given names as initials: "J.-J. Rousseau", "JJ Rousseau", "V. Hugo"."""
+    parts = name.split()
+    if len(parts) < 2 or regnal_value(normalize(parts[-1])) is not None:
+        return []
+    given = [w.key for w in words(parts[0])]
+    if not given or normalize(parts[0]) in PARTICLES or given[0] in TITLES | RELATIVES:
+        return []
+    rest = " ".join(parts[1:])
+    initials = [g[0] for g in given]
+    return [f"{' '.join(initials)} {rest}", f"{''.join(initials)} {rest}"]
 
 
 def _may_match(said: tuple[Word, ...], name: str) -> bool:
@@ -267,6 +289,8 @@ def _reason(said_text: str, match: NameMatch, author: str) -> Judgement:
                 for s in wrong
                 if s.kind == "missing" and not all(w.key in TITLES for w in s.expected)
             ]
+            if not words_missing:
+                return refuse("unknown_name")
             return refuse("missing_word", words=words_missing, n=len(words_missing))
     return refuse("unknown_name")
 
@@ -295,13 +319,27 @@ def _accepted_reason(match: NameMatch) -> Judgement:
 
 def judge_author(answer: str, card: Card, deck: Deck) -> Judgement:
     """The automatic check of an author's name given for `card`."""
+    together = [p for p in _TOGETHER.split(answer) if p.strip()]
+    if card.coauthors and len(together) > 1:
+        # "Marx et Engels" for the Manifesto: each name must be one of its authors
+        judged = [_judge_one(part, card, deck) for part in together]
+        refused = next((j for j in judged if not j.accepted), None)
+        return refused or accept("name", name=" & ".join(p.strip() for p in together))
+    return _judge_one(answer, card, deck)
+
+
+_TOGETHER = re.compile(r"\s+(?:et|and)\s+|\s*[&+,]\s*", re.IGNORECASE)
+
+
+def _judge_one(answer: str, card: Card, deck: Deck) -> Judgement:
     said = name_words(answer)
     if not said:
         return refuse("empty")
     index = deck_index(deck)
     own_names = list(index.get(card.author) or (card.author, *card.aliases))
     for coauthor in card.coauthors:
-        own_names += [coauthor, *short_forms(coauthor), *surnames(coauthor)]
+        own_names += [coauthor, *short_forms(coauthor), *initial_forms(coauthor)]
+        own_names += surnames(coauthor)
     own = min((match_name(said, name) for name in own_names), key=lambda m: m.cost)
     if not own.ok and _lacks_number(said, own_names):
         return refuse("missing_number", name=regnal_name(card.author))

@@ -75,6 +75,13 @@ GRAMMATICAL = frozenset(
     ).split()
 )
 
+# grammatical words spelt otherwise but said alike: the same word in a spoken answer
+GRAMMATICAL_HOMOPHONES = (
+    frozenset({"au", "aux"}),
+    frozenset({"leur", "leurs"}),
+    frozenset({"tout", "tous"}),
+)
+
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -156,7 +163,8 @@ def sound_key(word: str) -> str:
 
     Only what does not change the word is dropped: doubled letters, "ph"/"f", "c"/"s"
     before e/i/y, "qu"/"k", "y"/"i", "z"/"s", "eau"/"au"/"o", and the silent inflections
-    (final -s/-x, verb -ent, -er/-ez/-é/-ée of one verb, -t or -e after a vowel). No
+    (final -s/-x, verb -ent, -er/-ez/-é/-ée of one verb, -t or -e after a vowel, -e
+    after l or r). No
     maintained library gives French phonetic keys (epitran, tried, reads "contemplent"
     and "contemple" apart).
     """
@@ -174,6 +182,8 @@ def sound_key(word: str) -> str:
         key = key[:-2]
     if len(key) > 3 and key[-1] in "te" and key[-2] in "aeiou":
         key = key[:-1]  # "comprit" for "compris", "vaincue" for "vaincus"
+    elif len(key) > 4 and key[-1] == "e" and key[-2] in "lr":
+        key = key[:-1]  # "meilleur" for "meilleure", "seul" for "seule"
     return key
 
 
@@ -210,6 +220,8 @@ def compare(said: Word, target: Word, real_words_count: bool = True) -> WordChec
         a_value = regnal_value(a)  # "Henri II" for "Henri second"
     if a_value is not None and b_value is not None:
         return WordCheck("number") if a_value == b_value else OTHER
+    if {a, b} in GRAMMATICAL_HOMOPHONES:
+        return WordCheck("spelling")
     if a in GRAMMATICAL or b in GRAMMATICAL:
         return OTHER
     if len(b) > 3 and sound_key(said.said) == sound_key(target.said):
@@ -236,5 +248,7 @@ def compare_joined(
     parts = said if len(said) > 1 else target
     if any(w.full in GRAMMATICAL for w in parts):
         return OTHER  # "cest" for "c est", "jai" for "j ai": every letter must be there
+    if not real_words_count and any(len(w.key) < 3 for w in parts):
+        return OTHER  # in a name an initial is not a typo: "L Racine" is not "Racine"
     joined_said = Word("".join(w.said for w in said), a)
     return compare(joined_said, Word(b, b), real_words_count)
