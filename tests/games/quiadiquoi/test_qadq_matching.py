@@ -324,3 +324,26 @@ def test_a_ruler_with_another_number_is_explained_to_the_reader() -> None:
     reason = state.observation(2)["verdict"]["reason"]
     assert reason["text"]["fr"] == "un autre souverain : Henri II (et non Henri IV)"
     assert state.legal_moves(2) == ["refuse", "accept"]
+
+
+def test_initials_abbreviations_and_co_authors_said_together() -> None:
+    rousseau, hugo = BASE.card("p007"), BASE.card("l001")
+    for said in ("JJ Rousseau", "J.-J. Rousseau"):
+        assert judge_author(said, rousseau, BASE).accepted, said
+    assert not judge_author("J. Rousseau", rousseau, BASE).accepted  # Jean-Jacques: J.-J.
+    assert judge_author("V. Hugo", hugo, BASE).accepted
+    assert not judge_author("C. Hugo", hugo, BASE).accepted
+    assert judge_author("St Exupéry", BASE.card("l021"), BASE).accepted
+    assert judge_author("Mme Roland", BASE.card("h012"), BASE).accepted
+    manifesto, opium = BASE.card("p028"), BASE.card("p029")
+    assert judge_author("Marx et Engels", manifesto, BASE).accepted
+    assert not judge_author("Marx et Hegel", manifesto, BASE).accepted
+    assert not judge_author("Marx et Engels", opium, BASE).accepted  # Engels did not write it
+
+
+def test_grammatical_words_said_alike_are_the_same_word() -> None:
+    dice = BASE.card("p021").quote  # Dieu ne joue pas aux dés.
+    assert judge_quote("Dieu ne joue pas au dés", dice).code == "spelling"
+    assert not judge_quote("Dieu ne joue pas des dés", dice).accepted
+    best = BASE.card("l009").quote  # ... est toujours la meilleure.
+    assert judge_quote("La raison du plus fort est toujours la meilleur", best).accepted
