@@ -167,6 +167,10 @@ def test_a_whole_game_in_words(web_server: Any, open_context: Any, game: str, la
         made += 1
         check_words(page, game, lang, f"after move {made}")
     assert made > 3
+    # the last move is said above the board, with its player's name
+    last = page.locator(".last-move")
+    expect(last).to_be_visible()
+    assert last.inner_text().startswith("Dernier coup : " if lang == "fr" else "Last move: ")
     check_words(page, game, lang, "the end")
     said = page.locator(".moves .mv .mv-words")
     assert said.count() > 3

@@ -147,6 +147,8 @@ export async function mount(main, ctx, params) {
     banner: h("div", { class: "banner", role: "status", "aria-live": "polite" }),
     error: h("div", { class: "play-error", role: "alert" }),
     notice: h("div", { class: "play-notice", role: "status" }),
+    // what was just played, in words: a newcomer sees the computer's move said
+    lastMove: h("p", { class: "last-move", "aria-live": "polite", hidden: true }),
     boardWrap: h("div", { class: "board-wrap" }, board),
     side: h("aside", { class: "side" }),
     overlay: h("div", { class: "overlay", hidden: true }),
@@ -157,6 +159,7 @@ export async function mount(main, ctx, params) {
     elements.banner,
     elements.notice,
     elements.error,
+    elements.lastMove,
     h("div", { class: "play-grid" }, elements.boardWrap, elements.side),
     elements.overlay,
   );
@@ -481,6 +484,10 @@ export async function mount(main, ctx, params) {
       );
     }
     elements.notice.hidden = !noticeText && !held;
+    const last = (state?.moves ?? []).length - 1;
+    const lastWords = last >= 0 && !params.get("party") ? state.words?.[last]?.[ctx.lang] : null;
+    elements.lastMove.textContent = lastWords ? ctx.t("play.last_move", { name: names()[state.moves[last][0]] ?? "", words: lastWords }) : "";
+    elements.lastMove.hidden = !lastWords;
     const handingOver = handOverTo != null;
     // while the device changes hands nothing seat-specific stays in the page, not even
     // hidden: the board is taken out (it keeps its own state) and the side is emptied
