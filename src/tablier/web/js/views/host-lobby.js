@@ -182,19 +182,17 @@ export async function mountLobby(main, ctx, code) {
           token && guests.length < status.max_players
             ? h("button", { type: "button", class: "party-chip", "data-action": "add-computer", onclick: () => act(() => lobbyApi.computer(code, token, "medium")) }, "+ ", t("party.add_computer"))
             : null,
-        ),
-        h(
-          "section",
-          { class: "party-side party-settings" },
-          optionsPanel(),
-          problem ? h("p", { class: "party-problem", role: "alert" }, problem) : null,
-          h(
-            "button",
-            { type: "button", class: "party-start", "data-action": "start", disabled: !ready || !token, onclick: () => act(() => lobbyApi.start(code, token)) },
-            t("party.start"),
+          h("div", { class: "party-go" },
+            problem ? h("p", { class: "party-problem", role: "alert" }, problem) : null,
+            h(
+              "button",
+              { type: "button", class: "party-start", "data-action": "start", disabled: !ready || !token, onclick: () => act(() => lobbyApi.start(code, token)) },
+              t("party.start"),
+            ),
+            h("p", { class: "party-hint" }, ready ? t("party.ready", { n: guests.length }) : t("party.waiting_more", { n: short })),
           ),
-          h("p", { class: "party-hint" }, ready ? t("party.ready", { n: guests.length }) : t("party.waiting_more", { n: short })),
         ),
+        h("section", { class: "party-side party-settings" }, optionsPanel()),
       ),
     );
   }

@@ -206,9 +206,9 @@ export async function mount(main, ctx, params) {
           h("button", { type: "button", class: "btn btn-small", "data-action": "sounds", "aria-pressed": String(effects.on), onclick: () => { effects.toggle(); drawBar(); } }, effects.on ? t("party.sounds_on") : t("party.sounds_off")),
         ]
       : [];
-    clear(elements.bar).append(
+    const parts = [
       h("h1", { class: "host-title" }, game.name),
-      ...partyButtons.filter(Boolean),
+      ...partyButtons,
       // at a party the code is the button that shows the join panel again (a newcomer)
       code ? null : h("span", { class: "host-code-small", title: t("host.code") }, t("host.code"), " ", h("strong", { "data-code": info.code }, info.code)),
       h(
@@ -254,7 +254,9 @@ export async function mount(main, ctx, params) {
               : null,
           )
         : h("span", { class: "help" }, t("host.no_voice")),
-    );
+    ];
+    // Element.append writes a null as the text "null": leave the absent parts out
+    clear(elements.bar).append(...parts.filter(Boolean));
   }
 
   function drawJoin() {
