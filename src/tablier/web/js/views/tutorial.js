@@ -5,8 +5,6 @@
 import { clear, h, linkStyles } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
 
-linkStyles(new URL("./tutorial.css", import.meta.url));
-
 const pick = (said, lang) => said?.[lang] ?? said?.fr ?? "";
 
 /** The browser remembers each game whose guided game was finished. */
@@ -26,6 +24,9 @@ export async function mount(main, ctx, params) {
   const gameId = (params.get("learn") ?? "").replace(/[^a-z0-9_-]/g, "");
   await ctx.gameList();
   const game = ctx.describe(gameId);
+  // styles linked on mount, not on import: the lobby imports this module (and so do
+  // the unit tests, which have no document)
+  linkStyles(new URL("./tutorial.css", import.meta.url));
   main.classList.add("tutorial-page");
   let lessons;
   try {
