@@ -277,12 +277,11 @@ def _reason(said_text: str, match: NameMatch, author: str) -> Judgement:
     wrong = [s for s in match.steps if s.kind in ("other", "extra", "missing")]
     if not any(s.check is not None and s.check.ok for s in match.steps):
         return refuse("unknown_name")
+    last = _last_name_step(match)
+    given = [s.said_text() for s in wrong if s.kind in ("other", "extra") and s is not last]
+    if given:  # "Jean Marie" Roland: every word said in place of the given names
+        return refuse("other_first_name", said=" ".join(given), name=author)
     for step in wrong:
-        if step.kind == "other" and step is not _last_name_step(match):
-            return refuse("other_first_name", said=step.said_text(), name=author)
-        if step.kind == "extra":
-            extra = [s.said_text() for s in wrong if s.kind == "extra"]
-            return refuse("other_first_name", said=" ".join(extra), name=author)
         if step.kind == "missing":
             words_missing = [
                 s.expected_text()
