@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, expect, page_errors
+from e2e_helpers import DESKTOP, PHONE, expect, page_errors
 
 pytestmark = pytest.mark.e2e
 
@@ -182,3 +182,46 @@ def test_a_whole_game_in_words(web_server: Any, open_context: Any, game: str, la
     page.click("[data-action=prev]")
     check_words(page, game, lang, "replay")
     assert errors == []
+
+
+def test_counterplays_on_a_phone_confirms_in_words(web_server: Any, chromium: Any) -> None:
+    """Taps on a phone: the bar under the finger says only its buttons (no stray "null"
+    beside "Poser"), and nothing on screen is notation."""
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="fr-FR")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(web_server.url + "/")
+        page.locator("[data-game=counterplays] [data-action=create]").tap()
+        page.select_option("dialog #level", "random")
+        page.select_option("dialog #first", "me")
+        page.locator("dialog button[type=submit]").tap()
+        page.wait_for_url("**/?room=*")
+        board = "counterplays-board"
+        rng = random.Random(3)
+        single = 0
+        for made in range(6):
+            tiles = page.locator(f"{board} .cp-tray.active .cp-tile:not([disabled])")
+            expect(tiles.first).to_be_visible(timeout=30_000)
+            tiles.nth(rng.randrange(tiles.count())).tap()
+            for i in range(13):
+                if page.locator(f"{board} .cp-spots polygon.now").count():
+                    break
+                page.locator(f"{board} [data-action={'flip' if i == 6 else 'rotate'}]").tap()
+            spots = page.locator(f"{board} .cp-spots polygon.now")
+            spots.nth(rng.randrange(spots.count())).tap()
+            bar = page.locator(f"{board} .cp-confirm")
+            expect(bar).to_be_visible()
+            assert "null" not in bar.inner_text()
+            single += bar.locator("[data-action=next]").count() == 0
+            assert bar.locator("[data-action=confirm]").inner_text() == "Poser"
+            before = move_count(page)
+            bar.locator("[data-action=confirm]").tap()
+            page.wait_for_function(MOVED, arg=before)
+            check_words(page, "counterplays", "fr", f"phone, move {made + 1}")
+        # the case that wrote "null": a spot only one placement covers
+        assert single > 0
+        assert errors == []
+    finally:
+        context.close()
