@@ -439,3 +439,61 @@ def test_a_party_night_from_the_lobby_to_the_victory(
     assert too_small == {}, f"text under 32 px on the TV: {too_small}"
     for screen in (tv, *phones):
         assert screen.errors == [], (screen.name, screen.errors)
+
+
+def test_pause_a_guest_who_leaves_and_a_newcomer_in_the_seat(
+    web_server: Any, open_context: Any, phone_context: Callable[[], Any]
+) -> None:
+    """The TV pauses and resumes; a player leaves from the phone's menu; the TV gives the
+    seat to a newcomer's phone, which joins with the same code."""
+    base = web_server.url
+    tv = Screen(open_context(TV), "TV")
+    PUMP[:] = [tv.page]
+    tv.page.goto(base + "/?host&game=quiadiquoi")
+    code = tv.page.locator(".party-code").get_attribute("data-code")
+    assert code
+    phones = []
+    for name in NAMES[:3]:
+        phone = Screen(phone_context(), name, touch=True)
+        phone.page.goto(f"{base}/j/{code}")
+        phone.page.locator("#join-name").fill(name)
+        phone.tap('[data-action="join-code"]')
+        expect(phone.page.locator(".party-wait")).to_be_visible()
+        phones.append(phone)
+    # the first phone may start the game too
+    phones[0].tap('[data-action="start"]')
+    expect(tv.page.locator("quiadiquoi-host")).to_be_visible()
+    for phone in phones:
+        expect(phone.page.locator("quiadiquoi-board .qq-me")).to_be_visible()
+    ring = tv.page.locator(".qh-ring")
+    expect(ring).to_be_visible()
+    tv.tap('[data-action="pause"]')
+    expect(tv.page.locator(".qh-pause")).to_be_visible()
+    expect(ring).to_have_count(0)  # no clock runs during the pause
+    tv.shot("tv-paused")
+    assert small_texts(tv) == []
+    tv.tap('[data-action="pause"]')
+    expect(tv.page.locator(".qh-pause")).to_have_count(0)
+    expect(ring).to_be_visible()
+
+    # Chloé leaves from her phone's menu
+    chloe = phones[2]
+    chloe.page.on("dialog", lambda dialog: dialog.accept())
+    chloe.tap(".party-phone-menu summary")
+    chloe.shot("phone-menu")
+    chloe.tap('.party-phone-menu [data-action="leave"]')
+    left = tv.page.locator(".host-left")
+    expect(left).to_contain_text("Chloé")
+    tv.tap('[data-action="open-seat"]')
+    expect(left).to_contain_text(code)
+    # a newcomer joins with the same code and sits in Chloé's seat
+    newcomer = Screen(phone_context(), "Eve", touch=True)
+    newcomer.page.goto(f"{base}/j/{code}")
+    newcomer.page.locator("#join-name").fill("Eve")
+    newcomer.tap('[data-action="join-code"]')
+    expect(newcomer.page.locator(".qq-me-head strong")).to_have_text("Eve")
+    expect(tv.page.locator(".qh-player .qh-name strong", has_text="Eve")).to_have_count(1)
+    expect(tv.page.locator(".qh-player .qh-name strong", has_text="Chloé")).to_have_count(0)
+    expect(left).to_have_count(0)
+    for screen in (tv, *phones, newcomer):
+        assert screen.errors == [], (screen.name, screen.errors)
