@@ -119,6 +119,9 @@ def test_one_device_passed_between_the_reader_and_the_players(
     # the reader judges: the device goes to him, and nothing is shown until he is ready
     overlay = page.locator(".overlay .handover")
     expect(overlay).to_contain_text(reader)
+    # the rules' words: a quiz has an answer to hide, not pieces
+    expect(overlay).to_contain_text("La réponse")
+    expect(overlay).not_to_contain_text("pièces")
     shot(page, "handover-desktop")
     assert page.locator("quiadiquoi-board .qq-card, .qq-secret").count() == 0
     page.click("[data-action=handover]")

@@ -443,7 +443,8 @@ export async function mount(main, ctx, params) {
         { class: "handover", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
         h("div", { class: "handover-icon", "aria-hidden": "true" }, "⇆"),
         h("h2", { id: "handover-title" }, t("play.handover_title", { name: list[handOverTo] })),
-        h("p", {}, t("play.handover_text")),
+        // a game may say what stays hidden in its own words (QuiAdiQuoi has no pieces)
+        h("p", {}, t.has(`${game.id}.handover_text`) ? t(`${game.id}.handover_text`) : t("play.handover_text")),
         h(
           "button",
           {
