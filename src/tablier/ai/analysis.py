@@ -50,8 +50,6 @@ WIN_IN = 3
 WIN_IN_NODES = 3000
 # playouts of the analysis go on this many moves: to the end of any game it analyses
 FULL_PLAYOUT = 10_000
-# the share of the root's visits that shows the search settled on its best move
-SETTLED_SHARE = 0.3
 # spectator samples per Qui'win position for the graph
 SPECTATOR_SAMPLES = 200
 # (verdict, the largest drop in winning chances it allows); "best" is the engine's move
@@ -158,13 +156,11 @@ def _search(
     if report.forced:
         return _for_seat0(1.0, mover), best, True  # a win the game's own search proved
     if best in report.values:
-        # the mean over the whole root, weighted by visits: with hundreds of moves and a
-        # few hundred iterations, the best-looking child's mean is that of a handful of
-        # lucky playouts, and always flatters the mover
-        # (where the search settled on one move, its mean is the position's value)
+        # the mean over the whole root, weighted by visits: the best-looking child's own
+        # mean is the maximum of noisy estimates and flatters the mover, so that positions
+        # searched by alternate movers would read alternately good for each (in
+        # Counterplays, with hundreds of moves, it is the mean of a few lucky playouts)
         visits = sum(report.visits.get(m, 0) for m in report.values)
-        if report.visits.get(best, 0) >= SETTLED_SHARE * visits:
-            return _for_seat0(report.values[best], mover), best, False
         mean = sum(v * report.visits.get(m, 0) for m, v in report.values.items()) / max(visits, 1)
         return _for_seat0(mean, mover), best, False
     if depth < 4:
