@@ -1,11 +1,12 @@
 // The lobby's "problem of the day": the same problem for everyone that day (the server
 // draws it from the date), with its question and a link to the problems page.
 
-import { h } from "../dom.js";
+import { h, linkStyles } from "../dom.js";
 import { playerRating, prompt } from "./problems.js";
 
 /** A section that fills itself once the day's problem has come (nothing if none ships). */
 export function dailyProblem(ctx) {
+  linkStyles(new URL("./problems.css", import.meta.url));
   const box = h("section", { id: "daily-problem", class: "panel daily-problem", "aria-labelledby": "daily-title", hidden: true });
   fetch("/api/problems/daily")
     .then((r) => (r.ok ? r.json() : null))

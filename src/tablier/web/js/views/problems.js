@@ -8,8 +8,6 @@ import { clear, h, linkStyles } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
 import { seatColour } from "./names.js";
 
-linkStyles(new URL("./problems.css", import.meta.url));
-
 export const GAMES = ["kwinty", "turris", "counterplays"];
 const RATING_KEY = "tablier.problems.rating";
 const PROBLEMS_KEY = "tablier.problems.ratings";
@@ -33,7 +31,7 @@ export function playerRating(store) {
   return { ...START, ...(store.get(RATING_KEY, null) ?? {}) };
 }
 
-/** "Blanc joue et gagne en 2 coups" and the like. */
+// the question: the mover's colour, and in how many moves he wins (problems.prompt_*)
 export function prompt(t, game, problem) {
   const colour = seatColour(t, game, problem.seat);
   if (problem.kind === "forced") return t("problems.prompt_forced", { colour, n: problem.win_in });
@@ -44,6 +42,8 @@ export function prompt(t, game, problem) {
 export const hint = (t, problem) => t(problem.kind === "forced" ? "problems.hint_forced" : "problems.hint_exact", { n: problem.win_in });
 
 export async function mount(main, ctx, params) {
+  // linked here, not on import: the lobby imports this module for its problem of the day
+  linkStyles(new URL("./problems.css", import.meta.url));
   const { t } = ctx;
   await ctx.gameList();
   main.classList.add("problems-page");
