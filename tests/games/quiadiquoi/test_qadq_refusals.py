@@ -78,8 +78,10 @@ def test_events_carry_a_code_and_both_texts() -> None:
     assert view["events"] == [m["text"]["en"] for m in view["event_messages"]]
     last = view["event_messages"][-1]
     assert last["code"] == "quiadiquoi.events:event.takes_token"
-    assert last["text"]["fr"] == "le joueur 0 prend un jeton Histoire"
-    assert last["text"]["en"] == "player 0 takes a histoire token"
+    # seat 0 in the parameters, "joueur 1" in the words people read
+    assert last["params"]["player"] == 0
+    assert last["text"]["fr"] == "le joueur 1 prend un jeton Histoire"
+    assert last["text"]["en"] == "player 1 takes a histoire token"
 
 
 def test_the_text_picture_speaks_both_languages() -> None:

@@ -27,7 +27,8 @@ def same_as(state: QuiAdiQuoiState, player: int, move: str) -> QuiAdiQuoiState:
     state.apply(player, "timeout")
     twin.apply(player, move)
     assert without_log(state) == without_log(twin)
-    assert f"player {player} runs out of time" in state.observation(None)["events"]
+    # the log counts seats from 1, as people do
+    assert f"player {player + 1} runs out of time" in state.observation(None)["events"]
     return state
 
 

@@ -20,60 +20,60 @@ EVENTS = Catalogue(
     {
         "event.said": {"fr": "{text}", "en": "{text}"},
         "event.timeout": {
-            "fr": "le joueur {player} n'a plus de temps",
-            "en": "player {player} runs out of time",
+            "fr": "le joueur {player_n} n'a plus de temps",
+            "en": "player {player_n} runs out of time",
         },
         "event.passes": {
-            "fr": "le joueur {player} ne peut tirer aucune carte et passe",
-            "en": "player {player} cannot draw any card and passes",
+            "fr": "le joueur {player_n} ne peut tirer aucune carte et passe",
+            "en": "player {player_n} cannot draw any card and passes",
         },
         "event.pays": {
-            "fr": "le joueur {player} paie un jeton {category}",
-            "en": "player {player} pays a {category} token",
+            "fr": "le joueur {player_n} paie un jeton {category}",
+            "en": "player {player_n} pays a {category} token",
         },
         "event.pays_from": {
-            "fr": "le joueur {player} paie un jeton {category} pris au joueur {payer}",
-            "en": "player {player} pays a {category} token taken from player {payer}",
+            "fr": "le joueur {player_n} paie un jeton {category} pris au joueur {payer_n}",
+            "en": "player {player_n} pays a {category} token taken from player {payer_n}",
         },
         "event.tries_steal": {
-            "fr": "le joueur {player} tente de voler la carte {card} au joueur {owner}",
-            "en": "player {player} tries to steal card {card} from player {owner}",
+            "fr": "le joueur {player_n} tente de voler la carte {card} au joueur {owner_n}",
+            "en": "player {player_n} tries to steal card {card} from player {owner_n}",
         },
         "event.sends": {
-            "fr": "le joueur {player} renvoie la carte {card} du joueur {owner} au compartiment 3",
-            "en": "player {player} sends card {card} of player {owner} to compartment 3",
+            "fr": "le joueur {player_n} renvoie la carte {card} du joueur {owner_n} au compartiment 3",
+            "en": "player {player_n} sends card {card} of player {owner_n} to compartment 3",
         },
         "event.hands": {
-            "fr": "le joueur {owner} donne la carte {card} au joueur {player}",
-            "en": "player {owner} hands card {card} to player {player}",
+            "fr": "le joueur {owner_n} donne la carte {card} au joueur {player_n}",
+            "en": "player {owner_n} hands card {card} to player {player_n}",
         },
         "event.named_nobody": {
-            "fr": "personne ne détient la citation nommée par le joueur {player}",
-            "en": "nobody holds the quotation named by player {player}",
+            "fr": "personne ne détient la citation nommée par le joueur {player_n}",
+            "en": "nobody holds the quotation named by player {player_n}",
         },
         "event.refuses_clue": {
-            "fr": "le joueur {player} refuse un autre indice",
-            "en": "player {player} refuses another clue",
+            "fr": "le joueur {player_n} refuse un autre indice",
+            "en": "player {player_n} refuses another clue",
         },
         "event.steals": {
-            "fr": "le joueur {player} vole la carte {card} au joueur {owner}",
-            "en": "player {player} steals card {card} from player {owner}",
+            "fr": "le joueur {player_n} vole la carte {card} au joueur {owner_n}",
+            "en": "player {player_n} steals card {card} from player {owner_n}",
         },
         "event.steal_fails": {
-            "fr": "le joueur {player} ne parvient pas à voler la carte {card}",
-            "en": "player {player} fails to steal card {card}",
+            "fr": "le joueur {player_n} ne parvient pas à voler la carte {card}",
+            "en": "player {player_n} fails to steal card {card}",
         },
         "event.wins_card": {
-            "fr": "le joueur {player} gagne la carte {card} ({category})",
-            "en": "player {player} wins card {card} ({category})",
+            "fr": "le joueur {player_n} gagne la carte {card} ({category})",
+            "en": "player {player_n} wins card {card} ({category})",
         },
         "event.takes_token": {
-            "fr": "le joueur {player} prend un jeton {category}",
-            "en": "player {player} takes a {category} token",
+            "fr": "le joueur {player_n} prend un jeton {category}",
+            "en": "player {player_n} takes a {category} token",
         },
         "event.cup_empty": {
-            "fr": "le joueur {player} a raison, mais la coupelle n'a plus de jeton {category}",
-            "en": "player {player} is right, but the cup has no {category} token",
+            "fr": "le joueur {player_n} a raison, mais la coupelle n'a plus de jeton {category}",
+            "en": "player {player_n} is right, but the cup has no {category} token",
         },
         "event.back_unturned": {
             "fr": "personne n'a trouvé : la carte {card} retourne au compartiment 3 sans être "
@@ -85,8 +85,8 @@ EVENTS = Catalogue(
             "en": "nobody found it: card {card} leaves the game",
         },
         "event.tournament_begins": {
-            "fr": "le tournoi {number} commence par le joueur {player}",
-            "en": "tournament {number} begins with player {player}",
+            "fr": "le tournoi {number} commence par le joueur {player_n}",
+            "en": "tournament {number} begins with player {player_n}",
         },
         "event.pebbles_out": {
             "fr": "il n'y a plus de galets",
@@ -97,16 +97,16 @@ EVENTS = Catalogue(
             "en": "tournament {number} is over",
         },
         "event.discards": {
-            "fr": "le joueur {player} défausse un jeton {category}",
-            "en": "player {player} discards a {category} token",
+            "fr": "le joueur {player_n} défausse un jeton {category}",
+            "en": "player {player_n} discards a {category} token",
         },
         "event.returns_card": {
-            "fr": "le joueur {player} n'a plus de jeton et rend la carte {card}",
-            "en": "player {player} has no token left and returns card {card}",
+            "fr": "le joueur {player_n} n'a plus de jeton et rend la carte {card}",
+            "en": "player {player_n} has no token left and returns card {card}",
         },
         "event.draws_token": {
-            "fr": "le joueur {player} tire un jeton {category} de la coupelle",
-            "en": "player {player} draws a {category} token from the cup",
+            "fr": "le joueur {player_n} tire un jeton {category} de la coupelle",
+            "en": "player {player_n} draws a {category} token from the cup",
         },
     },
 )
@@ -117,4 +117,9 @@ def event(key: str, /, **params: object) -> Message:
     category = params.get("category")
     if isinstance(category, str) and category in CATEGORY_NAMES:
         params["category"] = {"fr": CATEGORY_NAMES[category]["fr"], "en": category}
+    # the parameters keep the engine's seats (from 0); the words count from 1, as people do
+    for seat in ("player", "owner", "payer"):
+        value = params.get(seat)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[f"{seat}_n"] = value + 1
     return EVENTS.message(key, **params)
