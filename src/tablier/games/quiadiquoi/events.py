@@ -40,7 +40,8 @@ EVENTS = Catalogue(
             "en": "player {player_n} tries to steal card {card} from player {owner_n}",
         },
         "event.sends": {
-            "fr": "le joueur {player_n} renvoie la carte {card} du joueur {owner_n} au compartiment 3",
+            "fr": "le joueur {player_n} renvoie la carte {card} du joueur {owner_n} "
+            "au compartiment 3",
             "en": "player {player_n} sends card {card} of player {owner_n} to compartment 3",
         },
         "event.hands": {
