@@ -4,6 +4,7 @@ engine; the lobby's problem of the day; the rating kept by the browser."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -113,9 +114,18 @@ def test_three_problems_by_clicks_on_a_desktop(web_server: Any, open_context: An
     # the rating lives in the browser
     kept = page.evaluate("localStorage.getItem('tablier.problems.rating')")
     assert kept and '"rd"' in kept
-    # the next problem is one click away
+    # the next problem is one click away: one of the same game not tried yet, the nearest
+    # to the player's rating
+    tried = json.loads(page.evaluate("localStorage.getItem('tablier.problems.ratings')"))
+    mine = json.loads(kept)["rating"]
+    untried = [p for p in store.problems("turris") if p["id"] not in tried]
+    nearest = min(abs(p["rating"] - mine) for p in untried)
     page.locator("[data-action=next]").click()
     expect(page.locator(".pz-panel[data-state=open]")).to_be_visible()
+    shown = page.locator(".pz-panel").get_attribute("data-problem")
+    assert shown not in tried
+    chosen = next(p for p in untried if p["id"] == shown)
+    assert abs(chosen["rating"] - mine) == nearest
     # English on request
     page.locator("button.lang[data-lang=en]").click()
     expect(page.locator(".pz-prompt")).to_contain_text("to play and win")

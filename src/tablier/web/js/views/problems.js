@@ -181,6 +181,20 @@ export async function mount(main, ctx, params) {
     );
   }
 
+  // the game's problems (no answers in them), to pick the next one by the player's rating
+  let others = null;
+  getJson(`/api/problems?game=${game.id}`).then((list) => { others = list.problems; }).catch(() => {});
+
+  /** The next problem: one not tried yet whose rating is nearest the player's; the list's
+   * next one until the list has come. */
+  function nextId() {
+    const tried = ctx.store.get(PROBLEMS_KEY, {}) ?? {};
+    const open = (others ?? []).filter((p) => p.id !== problem.id && !(p.id in tried));
+    if (!open.length) return problem.next;
+    const mine = playerRating(ctx.store).rating;
+    return open.reduce((best, p) => (Math.abs(p.rating - mine) < Math.abs(best.rating - mine) ? p : best)).id;
+  }
+
   const go = (url) => (e) => {
     e.preventDefault();
     ctx.navigate(url);
@@ -200,7 +214,7 @@ export async function mount(main, ctx, params) {
       h(
         "div",
         { class: "button-row" },
-        h("a", { class: `btn ${answer ? "btn-primary" : "btn-ghost"}`, href: `/?problem=${problem.next}`, "data-action": "next", onclick: go(`/?problem=${problem.next}`) }, tt("problems.next")),
+        h("a", { class: `btn ${answer ? "btn-primary" : "btn-ghost"}`, href: `/?problem=${problem.next}`, "data-action": "next", onclick: (e) => go(`/?problem=${nextId()}`)(e) }, tt("problems.next")),
       ),
       h(
         "nav",
