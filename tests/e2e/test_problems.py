@@ -1,6 +1,7 @@
-"""Problems from real games in the browser: three problems solved on the real boards, by
-clicks on a desktop and by taps on a phone, each time with a wrong try first refuted by the
-engine; the lobby's problem of the day; the rating kept by the browser."""
+"""Problems from real games in the browser: problems of the three games solved on the
+real boards, by clicks on a desktop and by taps on a phone, each time with a wrong try
+first refuted by the engine; the lobby's problem of the day; the rating kept by the
+browser."""
 
 from __future__ import annotations
 
@@ -50,7 +51,16 @@ def _play_turris(page: Any, move: str, touch: bool) -> None:
     _press(page.locator(f"turris-board .tr-options [data-move='{move}']"), touch)
 
 
-PLAY = {"kwinty": _play_kwinty, "turris": _play_turris}
+def _play_counterplays(page: Any, move: str, touch: bool) -> None:
+    # the tile chosen in the tray, turned, aimed and laid, as in the game's own test
+    from test_counterplays_board import lay_by_hand
+
+    letter, _, spot = move.partition(":")
+    cells = [(int(x), int(y)) for x, y in (c.split(",") for c in spot.split(";"))]
+    lay_by_hand(page, letter, cells, move)
+
+
+PLAY = {"kwinty": _play_kwinty, "turris": _play_turris, "counterplays": _play_counterplays}
 
 
 def _wrong(problem: dict[str, Any]) -> str:
@@ -111,6 +121,7 @@ def test_three_problems_by_clicks_on_a_desktop(web_server: Any, open_context: An
     _solve(page, web_server.url, _pick("kwinty", 0), False, "kwinty-desktop")
     _solve(page, web_server.url, _pick("kwinty", 7), False, "kwinty2-desktop")
     _solve(page, web_server.url, _pick("turris", 0), False, "turris-desktop")
+    _solve(page, web_server.url, _pick("counterplays", 0), False, "counterplays-desktop")
     # the rating lives in the browser
     kept = page.evaluate("localStorage.getItem('tablier.problems.rating')")
     assert kept and '"rd"' in kept
@@ -118,7 +129,7 @@ def test_three_problems_by_clicks_on_a_desktop(web_server: Any, open_context: An
     # to the player's rating
     tried = json.loads(page.evaluate("localStorage.getItem('tablier.problems.ratings')"))
     mine = json.loads(kept)["rating"]
-    untried = [p for p in store.problems("turris") if p["id"] not in tried]
+    untried = [p for p in store.problems("counterplays") if p["id"] not in tried]
     nearest = min(abs(p["rating"] - mine) for p in untried)
     page.locator("[data-action=next]").click()
     expect(page.locator(".pz-panel[data-state=open]")).to_be_visible()
