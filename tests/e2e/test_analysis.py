@@ -15,8 +15,16 @@ from e2e_helpers import DESKTOP, PHONE, expect, page_errors, shot
 pytestmark = pytest.mark.e2e
 
 
-def finish_game(base: str, game: str = "kwinty") -> tuple[str, int]:
-    """A game played to its end over the WebSocket by two random seats."""
+# from this many moves on, a seat told to throw a won end away looks for the chance
+THROW_FROM = {"turris": 30, "counterplays": 18}
+# the random moves' seed: with 11, Counterplays' winner wins with every move at the end
+SEEDS = {"counterplays": 13}
+
+
+def finish_game(base: str, game: str = "kwinty", throw: bool = False) -> tuple[str, int]:
+    """A game played to its end over the WebSocket by two random seats. With `throw`, the
+    first seat near the end whose position the solver proves won plays a move that
+    loses the win (a blunder the analysis must find, whatever the random moves were)."""
     body = {"game": game, "seats": [{"mine": True}, {"mine": True}], "seating": "as_listed"}
     request = urllib.request.Request(
         f"{base}/api/rooms",
@@ -26,7 +34,8 @@ def finish_game(base: str, game: str = "kwinty") -> tuple[str, int]:
     with urllib.request.urlopen(request, timeout=20) as answer:
         created = json.loads(answer.read())
     room, tokens = created["room"], [s["token"] for s in created["my_seats"]]
-    rng = random.Random(11)
+    rng = random.Random(SEEDS.get(game, 11) if throw else 11)
+    played: list[list[Any]] = []
 
     # the synchronous client: Playwright's sync API already runs an event loop here
     from websockets.sync.client import connect
@@ -45,7 +54,30 @@ def finish_game(base: str, game: str = "kwinty") -> tuple[str, int]:
             if frame["legal_moves"] and seat in frame["awaited"]:
                 ref += 1
                 move = rng.choice(frame["legal_moves"])
+                if throw and game in THROW_FROM and len(played) >= THROW_FROM[game]:
+                    thrown = _thrown_away(game, played, seat)
+                    if thrown is not None:
+                        move, throw = thrown, False
+                played.append([seat, move])
                 ws.send(json.dumps({"type": "move", "seat": seat, "move": move, "ref": ref}))
+
+
+def _thrown_away(game: str, played: list[list[Any]], seat: int) -> str | None:
+    """A move of `seat` that loses a position the solver proves he wins, or None."""
+    import tablier
+    from tablier.ai.endgame import solve
+
+    # these games hold no chance: the moves alone rebuild the server's position
+    state = tablier.load(game).new_state(seed=0)
+    for player, move in played:
+        state.apply(player, move)
+    if state.current_players() != [seat]:
+        return None
+    found = solve(state, nodes=1500)
+    if found is None or found.value != 1:
+        return None
+    losing = sorted(m for m, v in found.moves.items() if v < 1)
+    return losing[0] if losing else None
 
 
 def test_a_kwinty_replay_is_analysed_move_by_move(web_server: Any, open_context: Any) -> None:
@@ -143,7 +175,7 @@ def analysis_of(base: str, room: str, n: int = 1) -> dict[str, Any]:
 def test_a_finished_game_reads_like_a_coach(game: str, web_server: Any, open_context: Any) -> None:
     """Every two-player game: the graph says whose chances it draws (axis, legend, both
     colours), and a blunder is told in words with the engine's better move."""
-    room, _moves = finish_game(web_server.url, game)
+    room, _moves = finish_game(web_server.url, game, throw=True)
     page = open_context(DESKTOP).new_page()
     errors = page_errors(page)
     page.goto(f"{web_server.url}/?room={room}&replay=1")
