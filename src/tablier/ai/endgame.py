@@ -257,8 +257,8 @@ def win_within(state: State, seat: int, own_moves: int, budget: list[int]) -> st
             if own_turn:
                 return wins(position, left) is not None
             return left > 1 and wins(position, left - 1) is not None
-        if own_turn and left <= 1:
-            return False
+        # the opponent's replies: a game that ends after them (the last tiles of
+        # Counterplays, Turris' last pieces) is won within this move, not the next
         for reply in moves_of(position, mover):
             spend()
             after = position.clone()
