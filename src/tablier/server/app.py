@@ -44,6 +44,7 @@ from tablier.server.protocol import (
     protocol_schema,
 )
 from tablier.server.rooms import Room
+from tablier.server.seat_names import BadSeatName, clean_seat_name
 from tablier.server.seats import draws_lots
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StorageUnavailable, StoredGame
@@ -93,7 +94,8 @@ class CreateRoom(_Body):
 class JoinSeat(_Body):
     seat: int | None = Field(None, ge=0, le=15)
     player_id: str | None = Field(None, min_length=1, max_length=80)
-    name: str | None = Field(None, max_length=40)
+    # the 40-character limit is told by clean_seat_name, with a code the page words
+    name: str | None = Field(None, max_length=200)
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -399,9 +401,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.post("/api/rooms/{room_id}/join", tags=["rooms"], summary="Take a free seat")
     async def join_room(room_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
         _check_text(body.model_dump(), settings.max_option_text, {})
+        name = None
+        if body.name is not None:
+            try:
+                name = clean_seat_name(body.name)
+            except BadSeatName as exc:
+                raise ApiError(400, str(exc), code=exc.code) from None
         room = await _room(request, room_id)
         try:
-            seat, token = await _manager(request).join(room, body.seat, body.player_id, body.name)
+            seat, token = await _manager(request).join(room, body.seat, body.player_id, name)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         except LookupError as exc:
