@@ -81,6 +81,9 @@ def test_online_kwinty_through_the_invite_link(web_server: Any, open_context: An
     expect(anne.locator(".toast")).to_contain_text("Lien copié")
     assert f"room={room}" in invite and "join=1" in invite
     bob.goto(invite)
+    # the friend gives the name both players will see (test_phones.py checks it)
+    bob.fill("#seat-name", "Bob")
+    bob.click("[data-role=seat-name] [data-action=join]")
     expect(bob.locator("kwinty-board svg")).to_be_visible()
     expect(anne.locator(".invite")).to_have_count(0)  # the seat is taken: no more invite
     watcher = open_context().new_page()

@@ -21,6 +21,7 @@ import { createBoard } from "../boards/registry.js";
 import { valueLabel } from "../options.js";
 import { pick } from "../i18n.js";
 import { outcomeText, seatColour, seatName } from "./names.js";
+import { askSeatName } from "./seat-name.js";
 
 
 /** Seconds as m:ss (h:mm:ss beyond an hour). */
@@ -36,11 +37,11 @@ function freeHumanSeats(status) {
   return status.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
 }
 
-async function joinSeat(ctx, room, seat) {
+async function joinSeat(ctx, room, seat, name = ctx.store.name()) {
   const { store, api } = ctx;
   const body = { player_id: store.playerId() };
   if (seat != null) body.seat = seat;
-  if (store.name()) body.name = store.name();
+  if (name) body.name = name;
   const answer = await api.join(room, body);
   store.saveSeats(room, null, [{ seat: answer.seat, token: answer.token }]);
   return answer;
@@ -63,6 +64,21 @@ export async function mount(main, ctx, params) {
   if (params.has("join")) {
     const wanted = Number(params.get("join"));
     const mine = store.room(room)?.seats.some((s) => s.seat === wanted);
+    const seatAsked = Number.isInteger(wanted) ? wanted : null;
+    if (!mine && freeHumanSeats(status).some((s) => seatAsked == null || s === seatAsked)) {
+      // the friend says the name both players will see before sitting down
+      const box = h("section", { class: "play seat-name-page", "data-game": game.id });
+      main.append(box);
+      askSeatName(box, ctx, {
+        game,
+        take: (name) => joinSeat(ctx, room, seatAsked, name),
+        watchHref: `/?room=${encodeURIComponent(room)}&watch=1`,
+      }).then(() => {
+        store.saveSeats(room, game.id, []);
+        ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
+      });
+      return { relabel: () => box.relabel?.() };
+    }
     if (!mine) {
       try {
         await joinSeat(ctx, room, Number.isInteger(wanted) ? wanted : null);
@@ -97,15 +113,11 @@ export async function mount(main, ctx, params) {
               {
                 class: "btn btn-primary",
                 "data-action": "join",
-                onclick: async () => {
-                  try {
-                    await joinSeat(ctx, room, null);
+                onclick: () =>
+                  askSeatName(root, ctx, { game, take: (name) => joinSeat(ctx, room, null, name), watchHref: `/?room=${encodeURIComponent(room)}&watch=1` }).then(() => {
                     store.saveSeats(room, game.id, []);
                     ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
-                  } catch (err) {
-                    ctx.toast(t("play.join_failed", { why: err.message }), "error");
-                  }
-                },
+                  }),
               },
               t("play.join"),
             ),
@@ -115,7 +127,7 @@ export async function mount(main, ctx, params) {
       );
     };
     offer();
-    return { relabel: offer };
+    return { relabel: () => (root.relabel ? root.relabel() : offer()) };
   }
 
   await ctx.useBoardMessages(game);
