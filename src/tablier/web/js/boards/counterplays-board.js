@@ -128,6 +128,11 @@ class CounterplaysBoard extends HTMLElement {
     return t("counterplays.caption", { name: names[tile.owner] ?? "", letter: tile.letter, level: tile.level });
   }
 
+  /** What a phone brings on screen at the player's turn: the tray, the board above it. */
+  decision() {
+    return this.querySelector(".cp-tray.active") ?? this.trays;
+  }
+
   render(view) {
     linkStyles();
     this.view = view;

@@ -44,6 +44,11 @@ class KwintyBoard extends HTMLElement {
     return facts;
   }
 
+  /** What a phone brings on screen at the player's turn: the wall. */
+  decision() {
+    return this.wall;
+  }
+
   render(view) {
     this.view = view;
     const { t } = view;

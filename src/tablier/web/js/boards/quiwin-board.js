@@ -107,6 +107,11 @@ class QuiwinBoard extends HTMLElement {
     this.append(table, this.pawns(obs, view), this.prompt(obs, view), this.log(obs, view));
   }
 
+  /** What a phone brings on screen at the player's turn: the choice asked for. */
+  decision() {
+    return this.querySelector(".qw-prompt");
+  }
+
   rowBlock(obs, player, fresh, view) {
     const { t, names } = view;
     const pawn = obs.standing?.pawns?.[player];

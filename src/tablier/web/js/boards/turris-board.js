@@ -84,6 +84,11 @@ class TurrisBoard extends HTMLElement {
   }
 
   // ------------------------------------------------------------ drawing
+  /** What a phone brings on screen at the player's turn: the bonus, else the plan and its choices. */
+  decision() {
+    return this.querySelector(".tr-bonus") ?? this.querySelector(".tr-under");
+  }
+
   render(view) {
     const previous = this.view?.state;
     this.view = view;

@@ -143,6 +143,7 @@ export async function mount(main, ctx, params) {
   let lastGameNumber = null;
   let reseated = false; // a welcome moved us to other seats: say so with the new game
   let voidSeen = null; // the game number whose void deal the player has looked at
+  let broughtIntoView = null; // the turn (or the end) last brought on screen
 
   const onMove = (seat, move) => {
     errorText = "";
@@ -526,9 +527,28 @@ export async function mount(main, ctx, params) {
     if (handingOver) clear(elements.side);
     else drawSide(state, seat);
     drawOverlay();
+    bringIntoView(state, !held && !handingOver && seat != null && actingSeat(model) != null);
     // the tab's title tells a player whose tab is in the background that it is his turn
     const myTurn = !held && actingSeat(model) != null;
     document.title = myTurn ? `● ${ctx.t("play.title_turn")} — ${game.name}` : `${game.name} — Tablier`;
+  }
+
+  // a phone shows a part of the page at a time: when the player must decide, the board's
+  // decision (its choices, its tray...) comes on screen, and at the end the result does,
+  // once each, so that a player who scrolls away to look is left there
+  const narrow = matchMedia("(max-width: 760px)");
+  function bringIntoView(state, myTurn) {
+    if (!state || !narrow.matches) return;
+    const key = state.terminal ? `end/${state.game_number}` : myTurn ? `turn/${state.game_number}/${state.move_count}` : null;
+    if (key == null || key === broughtIntoView) return;
+    broughtIntoView = key;
+    requestAnimationFrame(() => {
+      const target = state.terminal ? elements.banner : board.decision?.();
+      if (!target?.isConnected) return;
+      const box = target.getBoundingClientRect();
+      if (box.top >= 0 && box.bottom <= innerHeight) return;
+      target.scrollIntoView({ block: box.height > innerHeight || state.terminal ? "start" : "nearest" });
+    });
   }
 
   const conn = new RoomConnection({
