@@ -143,34 +143,57 @@ def test_views_of_a_finished_game_step_through_every_position(server: ServerProc
         views = body["views"]
         assert len(views) == len(script) + 1
         for count, view in enumerate(views):
-            assert view == tablier.replay(record, upto=count).observation(seat)
+            assert view == tablier.replay(record, upto=count).open_observation(seat)
         assert [v["moves"] for v in views[1:3]] == [script[:1], script[:2]]
     assert server.get(f"/api/rooms/{room}/games/1/views?seat=2").status_code == 400
     assert server.get(f"/api/rooms/{room}/games/9/views").status_code == 404
     assert server.get("/api/rooms/nowhere/games/1/views").status_code == 404
 
 
-def test_views_keep_hidden_hands_private(server: ServerProcess) -> None:
+def test_a_finished_quiwin_game_s_views_show_both_hands_and_every_tile(
+    server: ServerProcess,
+) -> None:
     created = server.create_room(
         game="quiwin", seats=[{"mine": True}, {"mine": True}], seating="as_listed"
     )
     room = created["room"]
     tokens = [s["token"] for s in created["my_seats"]]
+    rng = random.Random(5)
 
-    async def resign_at_once() -> None:
+    async def play_then_resign() -> None:
         client = await Client.open(server, room, tokens)
+        first = await client.until(_state_at(0, 0))
+        # while the game goes on, seat 0 sees its own hand and nothing of seat 1's
+        assert first["observation"]["hand"] and "hands" not in first["observation"]
+        for count in range(6):
+            # a seat this position awaits, from the states the server sent each seat
+            def ready(m: dict[str, Any], count: int = count) -> bool:
+                return m["move_count"] == count and m["seat"] in m["awaited"]
+
+            while not any(ready(m) for m in client.latest.values()):
+                await client.recv()
+            state = next(m for m in client.latest.values() if ready(m))
+            move = rng.choice(state["legal_moves"])
+            answer = await client.request({"type": "move", "seat": state["seat"], "move": move})
+            assert answer["type"] == "accepted", answer
+            # the views stay closed until the end
+            assert server.get(f"/api/rooms/{room}/games/1/views").status_code == 409
         answer = await client.request({"type": "resign", "seat": 0})
         assert answer["type"] == "ack"
         await client.close()
 
-    run(resign_at_once())
+    run(play_then_resign())
     record = server.get(f"/api/rooms/{room}/games/1/record").json()
-    seen = {}
+    assert len(record["moves"]) == 6
     for seat in (None, 0, 1):
         query = "" if seat is None else f"?seat={seat}"
         views = server.get(f"/api/rooms/{room}/games/1/views{query}").json()["views"]
-        state = tablier.replay(record, upto=0)
-        assert views == [state.observation(seat)]
-        seen[seat] = views[0]
-    # each seat sees its own hand only: the three views differ
-    assert seen[0] != seen[1] and seen[None] not in (seen[0], seen[1])
+        assert len(views) == 7
+        for count, view in enumerate(views):
+            state = tablier.replay(record, upto=count)
+            assert view == state.open_observation(seat)
+            # both hands (with any choice not yet revealed) and both rows, whoever asks
+            held = zip(view["hands"], view["commitments"], strict=True)
+            assert [len(h) + (c is not None) for h, c in held] == view["hand_sizes"]
+            assert all("?" not in code for row in view["rows"] for code in row)
+        assert view["moves"] == record["moves"]

@@ -83,6 +83,15 @@ class State(ABC):
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """What `player` may know (None: a spectator), as JSON-serialisable data."""
 
+    def open_observation(self, player: int | None = None) -> dict[str, Any]:
+        """This position as a finished game's replay shows it to `player`.
+
+        Once a game is over nothing is secret any more, so a game with hidden
+        information adds what was hidden then (hands, pending choices). Only for the
+        positions of a finished game: never send it while the game goes on.
+        """
+        return self.observation(player)
+
     @abstractmethod
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         """A readable text picture of the position (as `viewer` may see it), in `lang`."""

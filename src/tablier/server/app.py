@@ -615,13 +615,19 @@ def _stored_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, An
 def _game_views(
     room_row: dict[str, Any], stored: StoredGame, seat: int | None
 ) -> list[dict[str, Any]]:
-    """`seat`'s observation after 0, 1, ... moves, replaying the record once."""
+    """`seat`'s view after 0, 1, ... moves, replaying the record once.
+
+    Only for a finished game: nothing is secret any more, so each position is its open
+    observation (a hidden-information game shows the hands and pending choices).
+    """
+    if not stored.finished:
+        raise ValueError("a game's open views are released at its end only")
     state = records.replay(_stored_record(room_row, stored), upto=0)
     # copies: an observation may share lists with the state that the next move changes
-    views = [copy.deepcopy(state.observation(seat))]
+    views = [copy.deepcopy(state.open_observation(seat))]
     for player, move in stored.moves:
         state.apply(player, move)
-        views.append(copy.deepcopy(state.observation(seat)))
+        views.append(copy.deepcopy(state.open_observation(seat)))
     return views
 
 

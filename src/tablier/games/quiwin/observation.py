@@ -9,6 +9,11 @@ game is over). Fields beyond the shared ones: `phase` ("commit", "actions", "swa
 `measurements`, `standing` (`leader`, `pawns`), `action_pawns`, `pending_transfer`,
 `bag_size` and `events` (reveals, declarations, coins, lapses, changes, transfers,
 swaps and measurements, with tiles shown as the viewer may see them).
+
+`observe(..., everything=True)` is a finished game's replay (`open_observation`): the
+game is over, so every tile shows its code and the fields `hands`, `commitments` and
+`declarations` give both players' hands and pending choices at that point; `moves` is
+then the whole history.
 """
 
 from __future__ import annotations
@@ -21,11 +26,15 @@ if TYPE_CHECKING:
 PAWNS = ("change", "transfer")
 
 
-def observe(state: QuiwinState, player: int | None) -> dict[str, Any]:
+def observe(state: QuiwinState, player: int | None, everything: bool = False) -> dict[str, Any]:
     viewer = player
     obs = state.base_observation(viewer)
     seat = viewer if viewer in (0, 1) else None
     mine = None if seat is None else state.pending[seat]
+
+    def shown(tile: int) -> str:
+        return state.codes[tile] if everything else state.shown(tile, viewer)
+
     obs.update(
         {
             "phase": state.phase,
@@ -36,11 +45,11 @@ def observe(state: QuiwinState, player: int | None) -> dict[str, Any]:
             "hand_sizes": [len(state.hands[p]) + (state.pending[p] is not None) for p in (0, 1)],
             "my_commitment": None if mine is None else state.codes[mine],
             "my_declaration": None if seat is None else state.declared[seat],
-            "rows": [[state.shown(t, viewer) for t in state.rows[p]] for p in (0, 1)],
+            "rows": [[shown(t) for t in state.rows[p]] for p in (0, 1)],
             "set_aside": [
                 {
                     "from": a["from"],
-                    "tile": state.shown(a["tile"], viewer),
+                    "tile": shown(a["tile"]),
                     "action": a["action"],
                     "step": a["step"] + 1,
                 }
@@ -53,10 +62,15 @@ def observe(state: QuiwinState, player: int | None) -> dict[str, Any]:
             if state.swap_pending is None
             else {
                 "player": state.swap_pending[0],
-                "tile": state.shown(state.rows[state.swap_pending[0]][state.step], viewer),
+                "tile": shown(state.rows[state.swap_pending[0]][state.step]),
             },
             "bag_size": len(state.bag),
-            "events": [state.shown_event(e, viewer) for e in state.events],
+            "events": [state.shown_event(e, viewer, everything) for e in state.events],
         }
     )
+    if everything:
+        obs["moves"] = [[p, m] for p, m in state.history]
+        obs["hands"] = [sorted(state.codes[t] for t in state.hands[p]) for p in (0, 1)]
+        obs["commitments"] = [None if t is None else state.codes[t] for t in state.pending]
+        obs["declarations"] = list(state.declared)
     return obs

@@ -388,9 +388,9 @@ class QuiwinState(State):
             return True
         return viewer is not None and bool(self.known[tile] >> viewer & 1)
 
-    def shown(self, tile: int, viewer: int | None) -> str:
+    def shown(self, tile: int, viewer: int | None, everything: bool = False) -> str:
         code = self.codes[tile]
-        return code if self.sees_code(tile, viewer) else hidden_form(code)
+        return code if everything or self.sees_code(tile, viewer) else hidden_form(code)
 
     def pawns(self) -> list[str] | None:
         if self.verdict is not None:
@@ -432,19 +432,25 @@ class QuiwinState(State):
         tile: int = reveals[step]["tiles"][player]
         return tile
 
-    def shown_event(self, event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    def shown_event(
+        self, event: dict[str, Any], viewer: int | None, everything: bool = False
+    ) -> dict[str, Any]:
         out = dict(event)
         for key in TILE_KEYS:
             if key in out:
                 value = out[key]
                 if isinstance(value, list):
-                    out[key] = [self.shown(t, viewer) for t in value]
+                    out[key] = [self.shown(t, viewer, everything) for t in value]
                 else:
-                    out[key] = self.shown(value, viewer)
+                    out[key] = self.shown(value, viewer, everything)
         return out
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
         return observation.observe(self, player)
+
+    def open_observation(self, player: int | None = None) -> dict[str, Any]:
+        # a finished game's replay: both hands, pending choices and every length shown
+        return observation.observe(self, player, everything=True)
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         return render_board(self.observation(viewer), lang)

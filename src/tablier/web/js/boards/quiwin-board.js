@@ -17,9 +17,18 @@ function tileWords(t, code) {
   return info.length == null ? t("quiwin.tile_hidden", { colour }) : t("quiwin.tile_label", { colour, n: info.length });
 }
 
+// who announced what in an action window ("Blanc passe, Noir annonce « Changer »")
+function declaredWords(t, declared, names) {
+  return (declared ?? [])
+    .map((d, p) => (d == null ? null : d === "pass" ? t("quiwin.declared_pass", { name: names[p] ?? "" }) : t("quiwin.declared_pawn", { name: names[p] ?? "", pawn: t(`quiwin.action_${d}`) })))
+    .filter(Boolean)
+    .join(", ");
+}
+
 // what an event's message needs: names for seats, words for tiles and actions
 function eventParams(t, e, names) {
   return {
+    said: e.type === "declare" ? declaredWords(t, e.declared, names) : "",
     ...e,
     name: names[e.player] ?? "",
     target: names[e.target] ?? "",
@@ -78,6 +87,12 @@ class QuiwinBoard extends HTMLElement {
     const events = newEvents(views, index);
     if (!events.length) {
       const [player] = record.moves[index - 1] ?? [];
+      // a finished game's replay shows the choice the other player could not see yet
+      const open = views[index] ?? {};
+      const chosen = open.commitments?.[player];
+      const declared = open.declarations?.[player];
+      if (chosen) return t("quiwin.replay_chose", { name: names[player] ?? "", tile: tileWords(t, chosen) });
+      if (declared) return t("quiwin.replay_declared", { said: declaredWords(t, open.declarations.map((d, p) => (p === player ? d : null)), names) });
       return t("quiwin.replay_decided", { name: names[player] ?? "" });
     }
     return events
@@ -135,8 +150,10 @@ class QuiwinBoard extends HTMLElement {
           if (code) {
             const isTie = p === 1 && tiebreak === k + 1;
             slots.push(tile(view.t, code, { extra: `${fresh[player]?.includes(slotIndex) ? "reveal" : ""} ${isTie ? "tiebreak" : ""}` }));
-          } else if (slotIndex === commitSlot && player === view.seat && obs.my_commitment) {
-            slots.push(tile(view.t, obs.my_commitment, { extra: "committed", label: t("quiwin.committed", { code: tileWords(t, obs.my_commitment) }) }));
+          } else if (slotIndex === commitSlot && (player === view.seat ? obs.my_commitment : obs.commitments?.[player])) {
+            // one's own choice, or either player's in a finished game's replay
+            const chosen = player === view.seat ? obs.my_commitment : obs.commitments[player];
+            slots.push(tile(view.t, chosen, { extra: "committed", label: t("quiwin.committed", { code: tileWords(t, chosen) }) }));
           } else {
             slots.push(h("span", { class: `slot ${slotIndex === commitSlot && obs.phase === "commit" ? "slot-next" : ""}`, "aria-hidden": "true" }));
           }
@@ -162,8 +179,24 @@ class QuiwinBoard extends HTMLElement {
           : null,
         used ? h("span", { class: "chip chip-used" }, t(`quiwin.used_${used}`)) : null,
         h("span", { class: "qw-total", "data-total": total }, t("quiwin.total", { n: total }), hidden ? ` ${t("quiwin.plus_hidden", { n: hidden })}` : ""),
+        obs.declarations?.[player] ? h("span", { class: "chip chip-declared" }, t("quiwin.declared_chip", { pawn: t(`quiwin.action_${obs.declarations[player]}`) })) : null,
       ),
       row,
+      this.openHand(obs, player, view),
+    );
+  }
+
+  /** A player's hand in a finished game's replay (the server sends `hands` only then). */
+  openHand(obs, player, view) {
+    const hand = obs.hands?.[player];
+    if (!hand) return null;
+    const { t, names } = view;
+    const label = t("quiwin.hand_of", { name: names[player] ?? "" });
+    return h(
+      "div",
+      { class: "qw-open-hand", role: "group", "aria-label": label, "data-seat": player },
+      h("span", { class: "qw-open-hand-label" }, label),
+      hand.length ? hand.map((code) => tile(t, code, { extra: "tile-mini" })) : h("span", { class: "help" }, t("quiwin.hand_empty")),
     );
   }
 
