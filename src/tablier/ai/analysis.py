@@ -16,7 +16,9 @@ a result the search proves is exact too.
 
 **Hidden information (Qui'win).** Each choice is judged by what its player knew: one
 search from his own observation gives every option its chances (a choice made while
-the other seat's simultaneous choice is pending sees nothing of it). The graph's value
+the other seat's simultaneous choice is pending sees nothing of it); near the end the
+chances are exact (`quiwin_exact.py`: every world he could not tell apart played out,
+against an opponent choosing uniformly) and marked so. The graph's value
 is the first player's chance as a spectator could judge it: positions sampled from
 the public view, played out by the game's playouts, so both seats are seen alike.
 """
@@ -26,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablier.ai import endgame
+from tablier.ai import endgame, quiwin_exact
 from tablier.ai.knowledge import heuristics_for
 from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.core import records, registry
@@ -89,8 +91,15 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
     player = MCTSPlayer(
         state.game, 7919 * (index + 1), SearchSettings(iterations=iterations), name="analysis"
     )
-    best = player.choose(state.observation(mover), mover)
-    values = player.last_report.values
+    seen = state.observation(mover)
+    solved = quiwin_exact.exact_choices(state.game, seen, mover)
+    if solved is not None:
+        # every world the player could not tell apart, played out to the end
+        best = solved.best
+        values = {m: odds.value for m, odds in solved.options.items()}
+    else:
+        best = player.choose(seen, mover)
+        values = {str(m): v for m, v in player.last_report.values.items()}
     ranked = sorted(((round((v + 1) / 2, 3), str(m)) for m, v in values.items()),
                     key=lambda item: (-item[0], item[1]))  # fmt: skip
     options = [{"move": move, "chance": chance, "words": _words(state, mover, move)}
@@ -101,6 +110,7 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
         "best": best,
         "played": str(played),
         "options": options,
+        "exact": solved is not None,
         "value": spectator_value(state, iterations, 104729 * (index + 1)),
         "best_words": _words(state, mover, best),
     }
@@ -284,10 +294,14 @@ def judge(moves: list[list[Any]], positions: list[dict[str, Any]]) -> list[dict[
             played_chances = chances(after["value"], player)
         drop = 0.0 if best else max(0.0, best_chances - played_chances)
         name = "best" if best else verdict(drop)
-        thrown = (
-            before.get("exact") and after.get("exact")
-            and chances(before["value"], player) == 1.0 and played_chances < 1.0
-        )  # fmt: skip
+        if "options" in before:
+            # a choice's chances are exact when every world was played out
+            thrown = bool(before.get("exact")) and best_chances == 1.0 and played_chances < 1.0
+        else:
+            thrown = bool(
+                before.get("exact") and after.get("exact")
+                and chances(before["value"], player) == 1.0 and played_chances < 1.0
+            )  # fmt: skip
         if thrown:
             name = "blunder"
         entry: dict[str, Any] = {
