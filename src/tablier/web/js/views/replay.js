@@ -27,11 +27,14 @@ export function replayState(views, index, record, room, number) {
   };
 }
 
+// a caption is a sentence of its own: the analysis's verdict follows it
+const sentence = (text) => (text && !/[.!?…]$/.test(text.trim()) ? `${text.trim()}.` : text);
+
 /** What happened with move `index`: the board's own words, else the server's words for
  * the move, else its notation. */
 function caption(board, t, views, index, names, record, said) {
   const own = board?.caption?.({ t, views, index, names, record });
-  if (own) return own;
+  if (own) return sentence(own);
   if (index === 0) return t("replay.start");
   const [player, move] = record.moves[index - 1] ?? [];
   if (said) return t("replay.said", { name: names[player] ?? "", words: said });
@@ -198,7 +201,10 @@ export async function mount(main, ctx, params) {
       });
       // the engine's move in this position, drawn by boards that can point at a move
       const suggestion = analysis?.positions?.[index]?.best;
-      board.highlight?.(index < total && suggestion ? suggestion : null);
+      const shown = index < total && suggestion ? suggestion : null;
+      // a board that tells a move to play from one played (Turris) draws it as such
+      if (board.suggest) board.suggest(shown);
+      else board.highlight?.(shown);
     }
   };
   const onKey = (e) => {
