@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 from typing import Any
 
@@ -147,6 +148,29 @@ def test_a_quiwin_choice_shows_each_tiles_chances(web_server: Any, open_context:
     page = open_context(DESKTOP).new_page()
     errors = page_errors(page)
     page.goto(f"{web_server.url}/?room={room}&replay=1")
+    # the game is over, so nothing is secret: both hands, every tile's length, each
+    # choice before its reveal, and every step told in words (no message key)
+    board = page.locator("quiwin-board")
+    page.click("[aria-label='Début']")
+    hands = board.locator(".qw-open-hand")
+    expect(hands).to_have_count(2)
+    expect(hands.nth(0).locator(".tile")).to_have_count(8)
+    expect(hands.nth(1).locator(".tile")).to_have_count(8)
+    caption = page.locator(".replay-caption")
+    chosen = 0
+    for _ in range(moves):
+        page.keyboard.press("ArrowRight")
+        said = caption.inner_text()
+        assert "quiwin." not in said and said.strip(), said
+        assert board.locator(".qw-row .tile-unknown").count() == 0
+        chosen += board.locator(".qw-row .tile.committed").count()
+    assert chosen > 0  # a choice made, not yet revealed, is shown dashed in its slot
+    page.click("[aria-label='Début']")
+    page.keyboard.press("ArrowRight")
+    shot(page, "replay-quiwin-open-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "replay-quiwin-open-phone")
+    page.set_viewport_size(DESKTOP)
     page.click("[data-action=analyse]")
     expect(page.locator(".analysis-table")).to_be_visible(timeout=120_000)
     expect(page.locator(".moves li[data-verdict]")).to_have_count(moves)
@@ -217,7 +241,27 @@ def test_a_finished_game_reads_like_a_coach(game: str, web_server: Any, open_con
     assert best.get_attribute("title") == blunder["best"]  # the notation as a tooltip
     if game == "kwinty":
         expect(page.locator("kwinty-board .preview .ghost")).to_have_count(1)
+    elif game == "turris":
+        # the piece to place as a dashed ghost on the tower, or the piece to remove ringed
+        drawn = page.locator("turris-board svg.tr-tower").locator(".ghost.suggested, .to-remove")
+        expect(drawn.first).to_be_attached()
+        if blunder["best"].startswith("x"):
+            expect(page.locator("turris-board svg .to-remove").first).to_be_attached()
+        else:
+            # a piece is two cubes, standing or lying
+            expect(page.locator("turris-board svg .ghost.suggested")).to_have_count(2)
+    elif game == "counterplays":
+        ghost = page.locator("counterplays-board svg .cp-pointed .ghost")
+        expect(ghost).to_have_count(1)
+        assert ghost.get_attribute("data-move") == blunder["best"]
+    if game in ("turris", "counterplays"):
+        shot(page, f"analysis-better-{game}-desktop")
+        page.set_viewport_size(PHONE)
+        shot(page, f"analysis-better-{game}-phone")
+        page.set_viewport_size(DESKTOP)
     page.keyboard.press("ArrowRight")
+    # the caption and the verdict are two sentences ("… niveau 1. Gaffe", not "niveau 1 Gaffe")
+    assert re.search(rf"[.!?…] {word}", caption.inner_text()), caption.inner_text()
     shot(page, f"analysis-coach-{game}-desktop")
     page.set_viewport_size(PHONE)
     expect(caption).to_contain_text(word)

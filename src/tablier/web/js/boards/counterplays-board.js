@@ -15,6 +15,7 @@ import {
   middle,
   orientations,
   outline,
+  parseMove,
   readingOrder,
   shapeKey,
   snap,
@@ -81,6 +82,7 @@ class CounterplaysBoard extends HTMLElement {
     this.flipped = false;
     this.pending = null; // {list, index}: the placements a tap offers, one shown at a time
     this.snapped = null; // the placement the ghost sits on
+    this.pointed = null; // a move the page points at (a hint, the engine's move): {letter, cells, move}
     this.keyIndex = -1;
     this.userBox = null; // the part of the table shown once the player zoomed or panned
     this.showLevels = false;
@@ -110,6 +112,36 @@ class CounterplaysBoard extends HTMLElement {
   moveText({ t, move }) {
     const placed = /^([A-Z]):/.exec(String(move));
     return placed ? t("counterplays.mv_place", { letter: placed[1] }) : null;
+  }
+
+  /** The page points at a move (the engine's in an analysis, a hint, a move of the
+   * list): the tile drawn at its place, dashed. */
+  highlight(move) {
+    const p = move ? parseMove(move) : null;
+    this.pointed = p ? { ...p, move: String(move) } : null;
+    if (!this.svg || !this.view) return;
+    this.applyBox();
+    this.drawPointed();
+  }
+
+  drawPointed() {
+    if (!this.pointedLayer) return;
+    clear(this.pointedLayer);
+    const p = this.pointed;
+    if (!p) return;
+    const keys = p.cells.map(([x, y]) => cellKey(x, y));
+    // a move already on the table keeps its owner and level; a move to play is the mover's
+    const placed = this.view.state.observation.tiles.find((tile) => tile.letter === p.letter && tile.cells.map(([x, y]) => cellKey(x, y)).sort().join() === [...keys].sort().join());
+    const owner = placed?.owner ?? this.mover;
+    const level = placed?.level ?? Math.max(...p.cells.map(([x, y]) => this.cells.get(cellKey(x, y))?.height ?? 0)) + 1;
+    const inside = new Set(keys);
+    const g = s("g", { class: `ghost suggested o${owner} ${levelClass(level)}`, "data-move": p.move });
+    for (const [x, y] of p.cells) g.append(s("polygon", { points: trianglePoints(x, y, SIZE), class: "tri" }));
+    for (const [x1, y1, x2, y2] of outline(p.cells, (x, y) => inside.has(cellKey(x, y)), SIZE)) g.append(s("line", { x1, y1, x2, y2, class: "rim" }));
+    const [cx, cy] = nearestCentre(p.cells, SIZE);
+    g.append(s("text", { x: cx, y: cy, class: "letter" }, p.letter));
+    if (level > 1) g.append(s("text", { x: cx, y: cy + SIZE * 0.42, class: "ghost-level" }, String(level)));
+    this.pointedLayer.append(g);
   }
 
   playerFacts({ t, state, seat }) {
@@ -347,6 +379,7 @@ class CounterplaysBoard extends HTMLElement {
     // the stack and, once a tile is chosen, every spot it may go (the first tile: all)
     const spots = this.letter ? [this.tile] : obs.cells.length ? [] : [...this.groups.values()];
     for (const list of spots) for (const p of list) cells.push(...p.cells);
+    if (this.pointed) cells.push(...this.pointed.cells);
     for (const c of obs.region ?? []) cells.push(c);
     const box = bounds(cells, SIZE, obs.region ? 1 : 2);
     // never so close that a tile fills the view
@@ -454,6 +487,9 @@ class CounterplaysBoard extends HTMLElement {
       }
     }
     svg.append(this.spots);
+    this.pointedLayer = s("g", { class: "cp-pointed", "aria-hidden": "true" });
+    svg.append(this.pointedLayer);
+    this.drawPointed();
     this.ghost = s("g", { class: "cp-ghost", "aria-hidden": "true" });
     svg.append(this.ghost);
     if (this.pending) this.showGhost(this.pending.list[this.pending.index], "pending");

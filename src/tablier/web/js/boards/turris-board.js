@@ -48,6 +48,7 @@ class TurrisBoard extends HTMLElement {
     this.hover = null;
     this.removing = false;
     this.highlighted = null; // a piece pointed at in the move list
+    this.suggested = null; // a move to play that the page points at: {kind, cells} or {removal: id}
     this.view = null;
     this.addEventListener("keydown", (e) => this.onKey(e));
   }
@@ -80,7 +81,29 @@ class TurrisBoard extends HTMLElement {
       id = same.length ? same[same.length - 1].id : null;
     }
     this.highlighted = id;
+    // a placement not on the tower yet is a move to play (a hint): drawn as its ghost
+    this.suggested = id == null && p && (p.kind === "V" || p.kind === "H") ? this.suggestionOf(move) : null;
     if (this.view) this.drawTower();
+  }
+
+  /** The page points at a move to play here (the engine's, in an analysis): the piece to
+   * place drawn as a dashed ghost, or the piece to remove outlined. */
+  suggest(move) {
+    this.highlighted = null;
+    this.suggested = move ? this.suggestionOf(move) : null;
+    if (this.view) this.drawTower();
+  }
+
+  suggestionOf(move) {
+    const p = parseMove(move);
+    if (p && (p.kind === "V" || p.kind === "H")) return { kind: p.kind, cells: p.cells, move: String(move) };
+    if (p?.kind !== "x") return null;
+    const obs = this.view?.state?.observation ?? {};
+    const offered = (obs.removal?.removable ?? []).find((r) => r.move === String(move));
+    const { f, r } = cellXY(p.cell);
+    const cube = cubesOf(obs.pieces).find((c) => c.f === f && c.r === r && c.z === p.level);
+    const id = offered?.id ?? cube?.piece ?? null;
+    return id == null ? null : { removal: id, move: String(move) };
   }
 
   // ------------------------------------------------------------ drawing
@@ -234,12 +257,15 @@ class TurrisBoard extends HTMLElement {
     const last = lastPiece(obs.pieces);
     const bonus = new Set(obs.bonus_pieces ?? []);
     const lit = this.view.state.terminal ? this.winningCubes(obs) : new Set();
-    const ghost = this.ghostMove();
+    const pointer = this.ghostMove();
+    // the player's own choice first; else the move the page suggests
+    const ghost = pointer ?? (this.suggested?.cells ? this.suggested : null);
     const ghostCubes = [];
     if (ghost) {
       const base = Math.max(...ghost.cells.map((c) => heights[c] ?? 0));
-      if (ghost.kind === "V") ghostCubes.push({ ...cellXY(ghost.cells[0]), z: base + 1 }, { ...cellXY(ghost.cells[0]), z: base + 2 });
-      else for (const c of ghost.cells) ghostCubes.push({ ...cellXY(c), z: base + 1 });
+      const mark = pointer ? {} : { suggested: true };
+      if (ghost.kind === "V") ghostCubes.push({ ...cellXY(ghost.cells[0]), z: base + 1, ...mark }, { ...cellXY(ghost.cells[0]), z: base + 2, ...mark });
+      else for (const c of ghost.cells) ghostCubes.push({ ...cellXY(c), z: base + 1, ...mark });
     }
     const forbidden = (obs.forbidden ?? []).flatMap((list, player) => list.map(([cell, z]) => ({ ...cellXY(cell), z, player })));
 
@@ -317,9 +343,11 @@ class TurrisBoard extends HTMLElement {
       if (bonus.has(cube.piece)) classes.push("bonus");
       if (lit.has(`${f},${r},${z}`)) classes.push("lit");
       if (cube.piece === this.highlighted) classes.push("pointed");
+      if (this.suggested?.removal != null && cube.piece === this.suggested.removal) classes.push("to-remove");
       if (this.removing && this.removable.has(cube.piece)) classes.push("removable");
       if (this.removing && this.blocked.has(cube.piece)) classes.push("blocked");
     } else if (cube.type === "forbidden") classes.push(`for-p${cube.player}`);
+    else if (cube.suggested) classes.push("suggested");
     const g = s("g", { class: classes.join(" "), "data-piece": cube.piece ?? "" });
     const edges = [];
     // the sides that face the viewer, unless another cube stands against them
