@@ -11,6 +11,11 @@ into a draw), and when the position's value, for its mover, is the exact one (wi
 the tolerance where the analysis only estimated it). Also printed: how many positions
 the analysis's own solver settled, the analysis time per position, and the time to
 analyse a whole random game of each kind.
+
+Qui'win (`--games quiwin`, fixtures from `python -m tablier.ai.labelled_quiwin`): each
+labelled decision's option that throws the most away must be called a blunder, and the
+analysis's chances of every option must be the enumerated ones; `--reach` gives, per
+step of the last paliers, how often `quiwin_exact` settles a choice and how long it takes.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import tablier
-from tablier.ai import analysis, endgame
+from tablier.ai import analysis, endgame, quiwin_exact
 from tablier.ai.analysis import (
     SOLVER_SECONDS,
+    analyse_choice,
     analyse_position,
     analyse_step,
     chances,
@@ -36,7 +42,7 @@ from tablier.ai.analysis import (
 )
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "ai" / "fixtures"
-GAMES = ("kwinty", "turris", "counterplays")
+GAMES = ("kwinty", "turris", "counterplays", "quiwin")
 TOLERANCE = 0.25
 
 
@@ -57,6 +63,46 @@ def agreement(entry: dict[str, Any]) -> tuple[bool, bool, bool, float]:
     exact = (entry["value"] + 1) / 2
     value_ok = seen == exact if before.get("exact") else abs(seen - exact) <= TOLERANCE
     return verdict in wanted, value_ok, bool(before.get("exact")), seconds
+
+
+def quiwin_agreement(entry: dict[str, Any]) -> tuple[bool, bool, bool, float]:
+    """The same four answers for a labelled Qui'win decision."""
+    options = entry["options"]
+    thrown = min(options, key=lambda m: options[m]["chance"])
+    start = time.perf_counter()
+    before = analyse_choice(entry["record"], entry["index"])
+    seconds = time.perf_counter() - start
+    verdict = judge([[entry["mover"], thrown]], [before, {}])[0]["verdict"]
+    seen = {o["move"]: o["chance"] for o in before["options"]}
+    value_ok = all(abs(seen.get(m, -1.0) - o["chance"]) <= 0.01 for m, o in options.items())
+    return verdict == "blunder", value_ok, bool(before.get("exact")), seconds
+
+
+def quiwin_reach(games: int) -> list[tuple[int, int, int, float]]:
+    """Per step (1-based) from the fifth on: choices with several options met in
+    `games` random games (players who seldom use a pawn early), how many of them
+    `quiwin_exact` settles within its budgets, and their mean time."""
+    game = tablier.load("quiwin")
+    found: dict[int, list[float | None]] = {}
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            mover = state.current_players()[0]
+            legal = [str(m) for m in state.legal_moves(mover)]
+            seen = state.observation(mover)
+            if len(legal) > 1 and seen["step"] >= 5:
+                start = time.perf_counter()
+                solved = quiwin_exact.exact_choices(game, seen, mover)
+                spent = time.perf_counter() - start
+                found.setdefault(seen["step"], []).append(None if solved is None else spent)
+            passes = "pass" in legal and rng.random() < 0.85
+            state.apply(mover, "pass" if passes else rng.choice(legal))
+    rows = []
+    for step in sorted(found):
+        times = [t for t in found[step] if t is not None]
+        rows.append((step, len(found[step]), len(times), statistics.mean(times) if times else 0.0))
+    return rows
 
 
 def whole_game(game_id: str, seed: int) -> tuple[int, float]:
@@ -121,7 +167,7 @@ def main() -> None:
     for game in args.games:
         entries = json.loads((FIXTURES / f"labelled-{game}.json").read_text(encoding="utf-8"))
         entries = entries[: args.per_game] if args.per_game else entries
-        rows = [agreement(e) for e in entries]
+        rows = [(quiwin_agreement if game == "quiwin" else agreement)(e) for e in entries]
         n = len(rows)
         verdicts = sum(r[0] for r in rows)
         values = sum(r[1] for r in rows)
@@ -136,14 +182,23 @@ def main() -> None:
         print("| game | moves before the end | solved by the analysis's budget | mean s |")
         print("|---|---|---|---|")
         for game in args.games:
+            if game == "quiwin":
+                continue
             for back, solved, seconds in reach(game, args.reach):
                 print(f"| {game} | {back} | {solved}/{args.reach} | {seconds:.2f} |")
+                sys.stdout.flush()
+        if "quiwin" in args.games:
+            print()
+            print("| Qui'win step | choices | solved exactly | mean s |")
+            print("|---|---|---|---|")
+            for step, met, solved, seconds in quiwin_reach(args.reach):
+                print(f"| {step} | {met} | {solved}/{met} | {seconds:.2f} |")
                 sys.stdout.flush()
     if args.whole:
         print()
         print("| game | moves | analysis of the whole game (s) |")
         print("|---|---|---|")
-        for game in (*args.games, "quiwin"):
+        for game in dict.fromkeys((*args.games, "quiwin")):
             moves, seconds = whole_game(game, 1)
             print(f"| {game} | {moves} | {seconds:.1f} |")
             sys.stdout.flush()

@@ -200,8 +200,16 @@ def exact_choices(
         return None
     if seat not in worlds[0][1].current_players():
         return None
-    evaluator = _Evaluator(seat, max_nodes, own)
     moves = [str(m) for m in worlds[0][1].legal_moves(seat)]
+    # one world first: when it alone costs more than its share of the budget, the
+    # others will too (a miss then costs a fraction of the budget, not all of it)
+    probe = _Evaluator(seat, 2 * max_nodes // len(worlds) + 1, own)
+    try:
+        for m in moves:
+            probe.after([(1.0, worlds[0][1])], m)
+    except _OutOfReach:
+        return None
+    evaluator = _Evaluator(seat, max_nodes, own)
     try:
         options = {m: evaluator.after(worlds, m) for m in moves}
     except _OutOfReach:
