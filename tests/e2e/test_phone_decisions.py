@@ -123,7 +123,12 @@ def counterplays_move(page: Any, rng: random.Random) -> None:
 
 def kwinty_move(page: Any, rng: random.Random) -> None:
     cells = page.locator(".kwinty-wall .hit.playable")
-    cells.nth(rng.randrange(cells.count())).tap()
+    cell = cells.nth(rng.randrange(cells.count()))
+    # a first touch shows where the piece lands, a second on the same column plays it
+    cell.tap()
+    expect(page.locator(".preview .piece.ghost")).to_have_count(1)
+    on_screen(page, ".kwinty-wall", "kwinty landing")
+    cell.tap()
 
 
 MOVES: dict[str, Callable[[Any, random.Random], None]] = {

@@ -542,13 +542,20 @@ export async function mount(main, ctx, params) {
     const key = state.terminal ? `end/${state.game_number}` : myTurn ? `turn/${state.game_number}/${state.move_count}` : null;
     if (key == null || key === broughtIntoView) return;
     broughtIntoView = key;
-    requestAnimationFrame(() => {
+    let left = null; // where this bringing left the page: another place means the player scrolled
+    const show = () => {
+      if (broughtIntoView !== key || (left != null && scrollY !== left)) return;
       const target = state.terminal ? elements.banner : board.decision?.();
       if (!target?.isConnected) return;
       const box = target.getBoundingClientRect();
-      if (box.top >= 0 && box.bottom <= innerHeight) return;
-      target.scrollIntoView({ block: box.height > innerHeight || state.terminal ? "start" : "nearest" });
-    });
+      // the sticky header covers the page's top (the page's scroll padding says how much)
+      const covered = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      if (box.top < covered || box.bottom > innerHeight) target.scrollIntoView({ block: box.height > innerHeight || state.terminal ? "start" : "nearest" });
+      left = scrollY;
+    };
+    requestAnimationFrame(show);
+    // once more when a board's own styles, linked on its first drawing, have laid it out
+    setTimeout(show, 700);
   }
 
   const conn = new RoomConnection({
