@@ -31,11 +31,11 @@ from tablier.core.state import State
 from tablier.games.quiwin.chance import bag_counts, impose_coin, put_on_top
 from tablier.games.quiwin.game import QuiwinGame
 from tablier.games.quiwin.state import QuiwinState
-from tablier.games.quiwin.worlds import TooManyWorlds, enumerate_worlds
+from tablier.games.quiwin.worlds import TooManyWorlds, world_list
 
 # budgets: positions the seat cannot tell apart, and moves applied while playing out
 MAX_WORLDS = 600
-MAX_NODES = 40_000
+MAX_NODES = 30_000
 
 
 class _OutOfReach(Exception):
@@ -195,20 +195,22 @@ def exact_choices(
     if not isinstance(game, QuiwinGame) or obs.get("terminal"):
         return None
     try:
-        worlds = enumerate_worlds(game, obs, seat, max_worlds)
+        listed = world_list(game, obs, seat, max_worlds)
     except TooManyWorlds:
         return None
-    if seat not in worlds[0][1].current_players():
+    first = listed[0][1].position()
+    if seat not in first.current_players():
         return None
-    moves = [str(m) for m in worlds[0][1].legal_moves(seat)]
+    moves = [str(m) for m in first.legal_moves(seat)]
     # one world first: when it alone costs more than its share of the budget, the
     # others will too (a miss then costs a fraction of the budget, not all of it)
-    probe = _Evaluator(seat, 2 * max_nodes // len(worlds) + 1, own)
+    probe = _Evaluator(seat, max_nodes // len(listed) + 1, own)
     try:
         for m in moves:
-            probe.after([(1.0, worlds[0][1])], m)
+            probe.after([(1.0, first)], m)
     except _OutOfReach:
         return None
+    worlds = [(weight, world.position()) for weight, world in listed]
     evaluator = _Evaluator(seat, max_nodes, own)
     try:
         options = {m: evaluator.after(worlds, m) for m in moves}

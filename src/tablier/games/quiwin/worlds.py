@@ -40,6 +40,28 @@ def enumerate_worlds(
     As in `sample_state`, a choice of the opponent still secret is not made in the
     positions returned: he is still awaited there.
     """
+    return [(w, world.position()) for w, world in world_list(game, obs, seat, limit)]
+
+
+class World:
+    """One assignment of codes to the seat's unknowns; its position is built on demand
+    (replaying the game costs more than listing the assignments)."""
+
+    def __init__(
+        self, game: QuiwinGame, obs: dict[str, Any], seat: int, walked: Any,
+        trial: dict[int, str],
+    ) -> None:  # fmt: skip
+        self.game, self.obs, self.seat, self.walked, self.trial = game, obs, seat, walked, trial
+
+    def position(self) -> QuiwinState:
+        v, coins = self.walked
+        return _position(self.game, self.obs, self.seat, v, coins, self.trial)
+
+
+def world_list(
+    game: QuiwinGame, obs: dict[str, Any], seat: int, limit: int
+) -> list[tuple[float, World]]:
+    """(probability, world) for each assignment `seat` cannot tell apart."""
     rules = rules_of(game.options)
     v, coins = _walk(obs, seat, rules)
     pool = Counter(rules.tile_counts)
@@ -103,7 +125,8 @@ def enumerate_worlds(
     total = sum(w for w, _ in assignments)
     if not assignments or total <= 0:
         raise ValueError("no deal fits this observation")
-    return [(w / total, _position(game, obs, seat, v, coins, trial)) for w, trial in assignments]
+    walked = (v, coins)
+    return [(w / total, World(game, obs, seat, walked, trial)) for w, trial in assignments]
 
 
 def _position(
