@@ -362,13 +362,13 @@ def test_a_silent_player_without_tokens_returns_the_card_held_longest() -> None:
             "## Le chrono",
             [
                 "compartiment ouvert",
-                "abstention",
-                "`pass`",
+                "n'a rien demandé",
+                "comme passer",
                 "verdict automatique",
-                "`stop`",
+                "il arrête",
                 "galet",
                 "depuis le plus longtemps",
-                "answer_seconds=None",
+                "sans chrono",
             ],
         ),
         (
@@ -376,13 +376,13 @@ def test_a_silent_player_without_tokens_returns_the_card_held_longest() -> None:
             "## The clock",
             [
                 "open compartment",
-                "abstention",
-                "`pass`",
+                "has asked for nothing",
+                "counts as passing",
                 "automatic verdict",
-                "`stop`",
+                "he stops",
                 "pebble",
                 "held longest",
-                "answer_seconds=None",
+                "without a clock",
             ],
         ),
     ],
@@ -394,3 +394,9 @@ def test_rules_pages_state_what_silence_means(lang: str, heading: str, words: li
     section = page.split(heading, 1)[1].split("\n## ", 1)[0]
     for word in words:
         assert word in section
+    # the moves a silent player is given, and the option without a clock, are named in
+    # notation only in the page's last section, for those who play in a terminal
+    further = page.split("\n## ")[-1]
+    for notation in ("`pass`", "`stop`", "answer_seconds=None"):
+        assert notation in further
+        assert notation not in section
