@@ -27,7 +27,7 @@ def tablier_cmd(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("fr", ["Le bonus du centre", "Décompte", "xa1@3"]), ("en", ["centre bonus", "Ha1b1"])],
+    [("fr", ["Le bonus du centre", "Fin de partie", "xa1@3"]), ("en", ["centre bonus", "Ha1b1"])],
 )
 def test_rules_turris(lang: str, words: list[str]) -> None:
     result = tablier_cmd("rules", "turris", "--lang", lang)
