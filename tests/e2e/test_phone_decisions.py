@@ -156,6 +156,7 @@ def test_the_decision_is_on_screen_on_a_phone(web_server: Any, chromium: Any, ga
         rng = random.Random(f"phone-{game}")
         ready = page.locator(f".banner-over, {READY[game]}")
         made = 0
+        actions_seen = 0
         deadline = time.monotonic() + 300
         while True:
             assert time.monotonic() < deadline, f"{game}: the game did not end in time"
@@ -165,6 +166,10 @@ def test_the_decision_is_on_screen_on_a_phone(web_server: Any, chromium: Any, ga
             on_screen(page, DECISION[game], f"{game}, decision {made + 1}")
             if made in (0, 5) and SHOTS.is_dir():
                 page.screenshot(path=str(SHOTS / f"{game}-decision-{made + 1}.png"))
+            if game == "quiwin" and page.locator(".qw-prompt button.action").count():
+                actions_seen += 1
+                if actions_seen == 1 and SHOTS.is_dir():
+                    page.screenshot(path=str(SHOTS / "quiwin-actions.png"))
             before = move_count(page)
             try:
                 MOVES[game](page, rng)
@@ -175,6 +180,8 @@ def test_the_decision_is_on_screen_on_a_phone(web_server: Any, chromium: Any, ga
             page.wait_for_function(MOVED, arg=before)
             made += 1
         assert made > 3
+        # Qui'win's action window (Passer/Changer/Transférer) was among the decisions
+        assert game != "quiwin" or actions_seen > 0
         on_screen(page, ".banner-over", f"{game}, the end")
         if SHOTS.is_dir():
             page.screenshot(path=str(SHOTS / f"{game}-end.png"))
