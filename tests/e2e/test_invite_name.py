@@ -61,3 +61,24 @@ def test_the_invited_friend_gives_a_name_both_players_see(
         assert errors == []
     finally:
         friend.close()
+
+
+def test_a_free_seat_taken_from_the_room_address_asks_a_name_too(
+    web_server: Any, open_context: Any
+) -> None:
+    anne = open_context(DESKTOP).new_page()
+    anne.goto(web_server.url + "/")
+    room = create_game(anne, "kwinty", "online", first="me")
+    carl = open_context(DESKTOP).new_page()
+    errors = page_errors(anne) + page_errors(carl)
+    carl.goto(f"{web_server.url}/?room={room}")
+    carl.click(".join-offer [data-action=join]")
+    form = carl.locator("[data-role=seat-name]")
+    form.locator("#seat-name").fill("a\u200bb")
+    form.locator("[data-action=join]").click()
+    expect(form.locator(".form-error")).to_contain_text("invisibles")
+    form.locator("#seat-name").fill("Carl")
+    form.locator("[data-action=join]").click()
+    expect(carl.locator("kwinty-board svg")).to_be_visible()
+    expect(anne.locator(".players .player.seat-1 strong")).to_have_text("Carl")
+    assert errors == []
