@@ -84,7 +84,7 @@ def decisions(seed: int, from_step: int = 7) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=60, help="random games to play")
+    parser.add_argument("--games", type=int, default=150, help="random games to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
