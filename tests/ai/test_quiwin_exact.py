@@ -119,6 +119,11 @@ def test_analysis_calls_the_thrown_win_a_blunder(entry: dict[str, Any]) -> None:
     thrown = min(entry["options"], key=lambda m: entry["options"][m]["chance"])
     verdicts = judge([[entry["mover"], thrown]], [before, {}])
     assert verdicts[0]["verdict"] == "blunder"
+    if entry["kind"] == "certain":
+        # any option short of the certain win throws it away, however close it looks
+        for move, odds in entry["options"].items():
+            said = judge([[entry["mover"], move]], [before, {}])[0]["verdict"]
+            assert (said == "blunder") == (odds["win"] < 1.0) or said == "best", (move, said)
     best = judge([[entry["mover"], before["best"]]], [before, {}])
     assert best[0]["verdict"] == "best"
     assert entry["options"][before["best"]]["chance"] == max(

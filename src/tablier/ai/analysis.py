@@ -93,10 +93,13 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
     )
     seen = state.observation(mover)
     solved = quiwin_exact.exact_choices(state.game, seen, mover)
+    certain: list[str] = []
     if solved is not None:
         # every world the player could not tell apart, played out to the end
         best = solved.best
         values = {m: odds.value for m, odds in solved.options.items()}
+        # told apart from the rounded chances: 99.96 % is not a certain win
+        certain = sorted(m for m, odds in solved.options.items() if odds.win > 1 - 1e-9)
     else:
         best = player.choose(seen, mover)
         values = {str(m): v for m, v in player.last_report.values.items()}
@@ -111,6 +114,7 @@ def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATI
         "played": str(played),
         "options": options,
         "exact": solved is not None,
+        "certain": certain,
         "value": spectator_value(state, iterations, 104729 * (index + 1)),
         "best_words": _words(state, mover, best),
     }
@@ -296,7 +300,8 @@ def judge(moves: list[list[Any]], positions: list[dict[str, Any]]) -> list[dict[
         name = "best" if best else verdict(drop)
         if "options" in before:
             # a choice's chances are exact when every world was played out
-            thrown = bool(before.get("exact")) and best_chances == 1.0 and played_chances < 1.0
+            certain = before.get("certain") or []
+            thrown = bool(before.get("exact") and certain) and str(move) not in certain
         else:
             thrown = bool(
                 before.get("exact") and after.get("exact")
