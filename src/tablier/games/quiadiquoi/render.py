@@ -59,7 +59,7 @@ TEXTS = Catalogue(
         "face.blue": {"fr": "bleue", "en": "blue"},
         "face.bordeaux": {"fr": "bordeaux", "en": "bordeaux"},
         "cup": {
-            "fr": "coupelle : {tokens}   cailloux {pebbles}   tournois joués : {held}",
+            "fr": "coupelle : {tokens}   galets {pebbles}   tournois joués : {held}",
             "en": "cup: {tokens}   pebbles {pebbles}   tournaments held: {held}",
         },
         "player": {
@@ -67,7 +67,7 @@ TEXTS = Catalogue(
             "en": "  player {p}{mark}: tokens {tokens}   cards: {cards}{pebbles}",
         },
         "you": {"fr": " (vous)", "en": " (you)"},
-        "pebbles": {"fr": "   cailloux {n}", "en": "   pebbles {n}"},
+        "pebbles": {"fr": "   galets {n}", "en": "   pebbles {n}"},
         "asks.author": {"fr": "qui l'a dit ?", "en": "who said it?"},
         "asks.quote": {"fr": "qu'a dit cet auteur ?", "en": "what did this author say?"},
         "where.comp": {"fr": "compartiment {n}", "en": "compartment {n}"},
@@ -170,6 +170,11 @@ TEXTS = Catalogue(
 )
 
 
+def _seat(seat: int | None) -> int | None:
+    """A seat as people count them: from 1 (the engine counts from 0)."""
+    return None if seat is None else seat + 1
+
+
 def _category(category: str, lang: str) -> str:
     return CATEGORY_NAMES[category][lang]
 
@@ -187,7 +192,7 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None, lang: str = "fr") 
 
     lines: list[str] = [say("title_prep" if state.prep() else "title", turn=t.turn + 1)]
     die = say(f"die.{t.die}") if t.die else say("die.none")
-    lines.append(say("roles", reader=t.reader, principal=t.principal, die=die))
+    lines.append(say("roles", reader=t.reader + 1, principal=t.principal + 1, die=die))
     for number, comp in enumerate(sabot_view(state), start=1):
         front = comp["front"]
         if front is None:
@@ -218,7 +223,7 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None, lang: str = "fr") 
         lines.append(
             say(
                 "player",
-                p=p,
+                p=p + 1,
                 mark=say("you") if p == viewer else "",
                 tokens=_tokens_text(t.tokens[p], lang),
                 cards=cards or "-",
@@ -234,9 +239,9 @@ def render(state: QuiAdiQuoiState, viewer: int | None = None, lang: str = "fr") 
     for entry in t.events[-3:]:
         lines.append(f"· {entry.text(lang)}")
     if state.is_terminal():
-        lines.append(say("over", why=say(f"outcome.{t.end}", winner=t.winner)))
+        lines.append(say("over", why=say(f"outcome.{t.end}", winner=_seat(t.winner))))
     else:
-        who = ", ".join(say("who", p=p) for p in state.current_players())
+        who = ", ".join(say("who", p=p + 1) for p in state.current_players())
         if f"prompt.{t.phase.value}" in TEXTS.entries:
             lines.append(say(f"prompt.{t.phase.value}", who=who))
     return "\n".join(lines)
@@ -269,9 +274,9 @@ def _question_lines(state: QuiAdiQuoiState, viewer: int | None, lang: str) -> li
         if answer["text"] is not None:
             said = f"« {answer['text']} » — {said}"
         extra = say("again") if answer["respeak"] else ""
-        lines.append(say("answer", seat=answer["seat"], extra=extra, said=said))
+        lines.append(say("answer", seat=answer["seat"] + 1, extra=extra, said=said))
     if t.verdict is not None:
-        lines.append(say("says", seat=t.verdict.seat, text=t.verdict.text))
+        lines.append(say("says", seat=t.verdict.seat + 1, text=t.verdict.text))
         if viewer == t.reader:
             proposed = say("result.right" if t.verdict.proposed else "result.wrong")
             reason = t.verdict.reason
@@ -299,11 +304,11 @@ def _tournament_lines(state: QuiAdiQuoiState, lang: str) -> list[str]:
     for card_id in tour.recited:
         lines.append(f"  « {state.card(card_id).quote} »")
     if t.phase == Phase.DISCARD:
-        owed = [say("owes", p=p, n=tour.owed[p]) for p in range(state.n) if tour.owed[p]]
+        owed = [say("owes", p=p + 1, n=tour.owed[p]) for p in range(state.n) if tour.owed[p]]
         lines.append(say("discards", owed=", ".join(owed)))
     attempt = tour.attempt
     if attempt is not None and attempt["result"] in ("already", "unknown"):
         lines.append(
-            say(f"attempt.{attempt['result']}", seat=attempt["seat"], text=attempt["text"])
+            say(f"attempt.{attempt['result']}", seat=attempt["seat"] + 1, text=attempt["text"])
         )
     return lines
