@@ -244,6 +244,19 @@ class CounterplaysBoard extends HTMLElement {
       this.say(this.view.t("counterplays.chosen", { letter, n: this.tile.length }));
     }
     this.render(this.view);
+    this.keepTrayInView();
+  }
+
+  /** On a phone, choosing a tile grows the tool bar and the note above the tray: the tray
+   *  is kept on screen under the table, where the player's thumb is. */
+  keepTrayInView() {
+    if (!matchMedia("(max-width: 760px)").matches) return;
+    requestAnimationFrame(() => {
+      const tray = this.querySelector(".cp-tray.active");
+      if (!tray) return;
+      const below = tray.getBoundingClientRect().bottom - innerHeight;
+      if (below > 0) scrollBy({ top: below + 8 });
+    });
   }
 
   rotate(step = 1) {
@@ -262,6 +275,7 @@ class CounterplaysBoard extends HTMLElement {
     this.pending = null;
     this.keyIndex = -1;
     this.render(this.view);
+    this.keepTrayInView();
     if (this.lastPoint) this.ghostAt(...this.lastPoint);
     const n = this.tile.filter((p) => p.shape === this.shape).length;
     this.say(this.view.t("counterplays.places", { n }));
