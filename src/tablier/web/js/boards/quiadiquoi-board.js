@@ -325,7 +325,8 @@ class QuiAdiQuoiBoard extends HTMLElement {
         ),
       );
     } else {
-      act.append(h("div", { class: "qq-buttons" }, concreteMoves(legal).map((m) => h("button", { type: "button", class: "btn", "data-move": m, onclick: () => this.send(m) }, m))));
+      // a phase this board does not draw yet: its moves said in words, the notation kept as a tooltip
+      act.append(h("div", { class: "qq-buttons" }, concreteMoves(legal).map((m) => h("button", { type: "button", class: "btn", "data-move": m, title: m, onclick: () => this.send(m) }, this.moveText({ t, move: m, names }) ?? m))));
     }
   }
 
