@@ -174,8 +174,8 @@ def e_tower(with_level_four: bool) -> TurrisState:
 def test_a_removal_that_would_break_rule_e_is_refused() -> None:
     state = e_tower(with_level_four=True)
     # without c3's vertical level 1 is unfinished while a cube sits at level 4
-    assert "rule e" in refusal(state, "xc3@1")
-    assert "rule e" in refusal(state, "xc3@2")
+    assert "two levels above the lowest unfinished level" in refusal(state, "xc3@1")
+    assert "two levels above the lowest unfinished level" in refusal(state, "xc3@2")
     assert "rests on it" in refusal(state, "xa3@3")
     assert "placed last" in refusal(state, "xb1@3")
     assert [m for m in state.legal_moves(W) if m.startswith("x")] == []

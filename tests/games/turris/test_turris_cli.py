@@ -55,7 +55,8 @@ def test_play_against_random_to_the_end(tmp_path: Path) -> None:
 def test_play_refuses_an_illegal_move_and_stops_on_quit() -> None:
     result = tablier_cmd("play", "turris", "--vs", "random", stdin="Vb2\nHa1b1\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "Refusé" in result.stdout and "règle f" in result.stdout and "règle d" in result.stdout
+    assert "Refusé" in result.stdout and "une autre case de ce niveau" in result.stdout
+    assert "faire le pont" in result.stdout
     assert "Partie arrêtée" in result.stdout
 
 

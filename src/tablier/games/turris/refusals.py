@@ -48,9 +48,9 @@ REFUSALS = Catalogue(
         "refusal.rule_e": {
             "fr": "il y aurait un cube au niveau {top} alors que le niveau {lowest} n'est pas "
             "fini : aucun cube ne peut dépasser de plus de deux niveaux le plus bas niveau "
-            "inachevé (règle e)",
+            "inachevé",
             "en": "there would be a cube at level {top} while level {lowest} is unfinished: "
-            "no cube may be more than two levels above the lowest unfinished level (rule e)",
+            "no cube may be more than two levels above the lowest unfinished level",
         },
         "refusal.remove_no_bonus": {
             "fr": "on ne retire une pièce qu'en bonus, après avoir joué au centre b2",
@@ -82,34 +82,33 @@ REFUSALS = Catalogue(
         },
         "refusal.rule_b": {
             "fr": "{a} a {height_a} de haut et {b} a {height_b} : une pièce doit reposer "
-            "entièrement sur le sol ou sur des cubes (règle b)",
+            "entièrement sur le sol ou sur des cubes",
             "en": "{a} is {height_a} high and {b} is {height_b} high: a piece must rest "
-            "entirely on the ground or on cubes (rule b)",
+            "entirely on the ground or on cubes",
         },
         "refusal.rule_d_ground": {
             "fr": "une pièce horizontale doit faire le pont entre deux pièces, donc pas "
-            "reposer sur le sol (règle d)",
-            "en": "a horizontal piece must bridge two pieces, so not lie on the ground (rule d)",
+            "reposer sur le sol",
+            "en": "a horizontal piece must bridge two pieces, so not lie on the ground",
         },
         "refusal.rule_d_same": {
-            "fr": "une pièce horizontale doit faire le pont entre deux pièces différentes "
-            "(règle d)",
-            "en": "a horizontal piece must bridge two different pieces (rule d)",
+            "fr": "une pièce horizontale doit faire le pont entre deux pièces différentes",
+            "en": "a horizontal piece must bridge two different pieces",
         },
         "refusal.rule_a": {
-            "fr": "chaque nouvelle pièce doit toucher une pièce déjà dans la tour (règle a)",
-            "en": "every new piece must touch a piece already in the tower (rule a)",
+            "fr": "chaque nouvelle pièce doit toucher une pièce déjà dans la tour",
+            "en": "every new piece must touch a piece already in the tower",
         },
         "refusal.rule_c": {
             "fr": "une pièce verticale doit toucher une autre pièce par l'un de ses grands "
-            "côtés (règle c)",
-            "en": "a vertical piece must touch another piece along one of its long sides (rule c)",
+            "côtés",
+            "en": "a vertical piece must touch another piece along one of its long sides",
         },
         "refusal.rule_f": {
             "fr": "le centre b2 du niveau {level} ne peut être rempli qu'une fois une autre "
-            "case de ce niveau occupée (règle f)",
+            "case de ce niveau occupée",
             "en": "the centre b2 of level {level} may be filled only once another cell of "
-            "that level holds a cube (rule f)",
+            "that level holds a cube",
         },
         "refusal.freed": {
             "fr": "{cell} niveau {level} a été libéré par un retrait : votre prochaine pose "
