@@ -4,7 +4,10 @@ text is the game's notation or a word of the other language.
 The page's visible text (less the opt-in notation field) is read after each of the
 player's moves, while the computers play, at the end and on the replay. The computers
 are the strongest guests so that one of them wins in a few minutes; the player draws,
-answers, judges, recites and discards as a person would.
+answers, judges, recites and discards as a person would. The same words are read on one
+device passed around the table, hand-over screens included, until a first card is won.
+The deck is French: its quotations, authors and clues are content, not interface, and are
+left out of the English search.
 """
 
 from __future__ import annotations
@@ -154,4 +157,42 @@ def test_a_whole_quiadiquoi_game_in_words(web_server: Any, open_context: Any, la
     expect(page.locator(".replay-caption")).to_be_visible()
     page.click("[data-action=prev]")
     check_words(page, lang, "replay")
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_one_device_passed_around_speaks_in_words(
+    web_server: Any, open_context: Any, lang: str
+) -> None:
+    """Three people on one screen, the device handed over between them (the hand-over
+    screens included), until the first card is won: words only, in the page's language."""
+    from playwright.sync_api import Error as PlaywrightError
+    from test_quiadiquoi_table import create, one_step
+
+    page = open_context(DESKTOP).new_page()
+    errors = page_errors(page)
+    page.goto(web_server.url + "/")
+    if lang == "en":
+        page.click("[data-lang=en]")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    create(page, "local")
+    known: dict[str, str] = {}  # the face shown -> the answer the reader's screen showed
+    won = page.locator(".players .player .qq-won, quiadiquoi-board .qq-holdings .qq-won")
+    handovers = 0
+    page.set_default_timeout(4000)
+    try:
+        for step in range(1500):
+            if won.count():
+                break
+            handovers += page.locator(".overlay .handover").is_visible()
+            check_words(page, lang, f"one device, step {step}")
+            with contextlib.suppress(PlaywrightError):
+                one_step(page, known)
+            page.wait_for_timeout(150)
+        else:
+            raise AssertionError("no card was won")
+    finally:
+        page.set_default_timeout(30_000)
+    assert handovers > 3
+    check_words(page, lang, "one device, a card won")
     assert errors == []
