@@ -189,6 +189,11 @@ def test_refused_moves_change_nothing(
         with pytest.raises(BadMessage) as wrong_turn:
             await room.play(1, "step")
         assert wrong_turn.value.code == "not_awaited"
+        # the page shows the reason in its language, seats counted from 1
+        said = wrong_turn.value.reason
+        assert said is not None and said["code"] == "core:refusal.not_awaited"
+        assert said["text"]["fr"] == "ce n'est pas au joueur 2 de jouer : la partie attend Joueur 1"
+        assert said["text"]["en"] == "it is not player 2's turn: the game is waiting for Player 1"
         with pytest.raises(BadMessage) as illegal:
             await room.play(0, "jump")
         assert illegal.value.code == "illegal_move" and "jump" in illegal.value.message

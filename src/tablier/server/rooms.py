@@ -20,6 +20,7 @@ from typing import Any
 from tablier.core import records, registry
 from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
+from tablier.core.messages import WORDS
 from tablier.core.state import State
 from tablier.server import computer_turns, timers
 from tablier.server.clocks import Clock
@@ -286,8 +287,16 @@ class Room:
         awaited = state.current_players()
         if seat not in awaited:
             who = ", ".join(str(p) for p in awaited)
+            # a double tap or a stale button: said to the person in words, seats from 1
+            said = WORDS.message(
+                "refusal.not_awaited",
+                player=seat + 1,
+                awaited=[WORDS.message("seat", n=p + 1) for p in awaited],
+            )
             raise BadMessage(
-                "not_awaited", f"seat {seat} is not awaited now: the game waits for seat {who}"
+                "not_awaited",
+                f"seat {seat} is not awaited now: the game waits for seat {who}",
+                reason=said.to_json(),
             )
         try:
             state.apply(seat, move)
