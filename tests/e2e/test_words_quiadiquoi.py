@@ -76,13 +76,15 @@ def check_words(page: Any, lang: str, where: str) -> None:
     assert other is None, f"{where}: {other.group(0)!r} is not {lang}:\n{text}"
 
 
-def create_against_computers(page: Any) -> None:
-    """Three seats, two expert computers; no answer clock (the player is a test)."""
+def create_against_computers(page: Any, lang: str) -> None:
+    """Three seats, two expert computers; a long answer time (the player is a test)."""
     page.click("[data-game=quiadiquoi] [data-action=create]")
     page.check("dialog input[name=opponent][value=computer]")
     page.select_option("dialog #level", "expert")
     page.select_option("dialog #players", "3")
     page.locator("dialog details.variants summary").click()
+    # every option and value is labelled in the page's language
+    check_words(page, lang, "create dialog")
     page.fill("dialog #opt-quiadiquoi-answer_seconds", "600")
     page.click("dialog button[type=submit]")
     page.wait_for_url("**/?room=*")
@@ -122,7 +124,7 @@ def test_a_whole_quiadiquoi_game_in_words(web_server: Any, open_context: Any, la
     if lang == "en":
         page.click("[data-lang=en]")
         expect(page.locator("html")).to_have_attribute("lang", "en")
-    create_against_computers(page)
+    create_against_computers(page, lang)
     expect(page.locator("quiadiquoi-board")).to_be_visible()
     made = 0
     looks = 0
