@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e_helpers import DESKTOP, expect, page_errors
 
 pytestmark = pytest.mark.e2e
+
+SHOTS = Path(os.environ.get("TABLIER_SHOTS", Path(__file__).resolve().parent / "screenshots"))
 
 MOVES = r"accept|refuse|abstain|claim|timeout|clue|stop|pass"
 CATEGORY_KEYS = r"histoire|litterature|penseurs"
@@ -150,6 +154,8 @@ def test_a_whole_quiadiquoi_game_in_words(web_server: Any, open_context: Any, la
     # a card won opens a tournament: its recitations were read too
     assert {"choose", "answer", "verdict", "recite"} <= phases, phases
     check_words(page, lang, "the end")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"words-quiadiquoi-end-{lang}.png"), full_page=True)
     said = page.locator(".moves .mv .mv-words")
     assert said.count() > 10
     # the notation stays there for those who want it: in each move's tooltip
