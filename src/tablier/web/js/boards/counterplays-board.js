@@ -255,7 +255,11 @@ class CounterplaysBoard extends HTMLElement {
       const tray = this.querySelector(".cp-tray.active");
       if (!tray) return;
       const below = tray.getBoundingClientRect().bottom - innerHeight;
-      if (below > 0) scrollBy({ top: below + 8 });
+      // never so far that the table's top goes under the sticky header
+      const covered = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      const room = this.svg.getBoundingClientRect().top - covered;
+      const by = Math.min(below + 8, room);
+      if (below > 0 && by > 0) scrollBy({ top: by });
     });
   }
 
