@@ -131,7 +131,8 @@ def test_rule_e_levels_three_and_four_started_allow_five_but_not_six() -> None:
     state = tower([*MIXED, (W, "Ha1a2"), (B, "Hb1c1"), (W, "Ha1b1")], to_move=B)
     assert state.lowest_incomplete() == 3
     assert "Va2" in state.legal_moves(B)  # levels 4 and 5
-    refused(state, "Va1", "two levels above the lowest unfinished level", "level 6")  # a1 is 4 high: levels 5 and 6
+    # a1 is 4 high: levels 5 and 6
+    refused(state, "Va1", "two levels above the lowest unfinished level", "level 6")
 
 
 # ------------------------------------------------------------------------ f)
