@@ -44,6 +44,17 @@ OFF_SCREEN = """(sel) => [...document.querySelectorAll(sel)]
     return [el.className.baseVal ?? el.className, Math.round(r.top), Math.round(r.bottom)];
   })"""
 
+# indexes of the matches whose centre is on screen and lands on their own drawing (not on
+# a button or panel laid over it)
+TOUCHABLE = """(sel) => [...document.querySelectorAll(sel)].flatMap((el, i) => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return [];
+  const hit = document.elementFromPoint(x, y);
+  return hit && (hit === el || el.ownerSVGElement?.contains(hit)) ? [i] : [];
+})"""
+
 MOVED = """(before) => !!document.querySelector('.banner-over') || Number(
   document.querySelector('.moves-panel h2 small')?.innerText.replace(/[()]/g, '')) > before"""
 
@@ -117,7 +128,11 @@ def counterplays_move(page: Any, rng: random.Random) -> None:
     # the lit places and the tray are on screen together
     on_screen(page, f"{board} .cp-board, {board} .cp-tray.active", "counterplays spots")
     spots = page.locator(f"{board} .cp-spots polygon.now")
-    spots.nth(rng.randrange(spots.count())).tap()
+    # a lit place the table's frame cuts off cannot be touched: a person taps one they
+    # see, so the test taps a lit place whose middle is the place itself on screen
+    reachable = page.evaluate(TOUCHABLE, f"{board} .cp-spots polygon.now")
+    assert reachable, "counterplays: no lit place can be touched"
+    spots.nth(rng.choice(reachable)).tap()
     page.locator(f"{board} .cp-confirm [data-action=confirm]").tap()
 
 

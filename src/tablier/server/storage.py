@@ -188,6 +188,9 @@ class Storage:
         # the file this server opened: if it vanishes or is replaced, writes stop
         self._identity = _identity(path) if path else None
         self.failure: str | None = None
+        # the people layer's tables live on the same metadata (imported here: they import it)
+        import tablier.server.people.tables  # noqa: F401
+
         metadata.create_all(self.engine)
         self._backfill_game_seats()
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
@@ -540,12 +543,21 @@ def _game_seat_rows(number: int, seat_rows: list[dict[str, Any]]) -> list[dict[s
     ]
 
 
+FinishHook = Callable[[Connection, str, int, dict[str, Any]], None]
+
+# run inside the transaction that stores a game's end (the people layer rates it there,
+# so a result and its rating changes are stored together or not at all)
+finish_hooks: list[FinishHook] = []
+
+
 def _finish(conn: Connection, room_id: str, number: int, result: dict[str, Any]) -> None:
     conn.execute(
         games.update()
         .where(games.c.room_id == room_id, games.c.number == number)
         .values(finished=True, result=result, finished_at=time.time())
     )
+    for hook in finish_hooks:
+        hook(conn, room_id, number, result)
 
 
 def _identity(path: str) -> tuple[int, int] | None:

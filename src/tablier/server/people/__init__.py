@@ -1,0 +1,1 @@
+"""People: profiles, sessions, ratings and the open-games lobby (challenges)."""
