@@ -28,7 +28,9 @@ sessions = sa.Table(
     "sessions",
     metadata,
     sa.Column("token_hash", sa.String(64), primary_key=True),
-    sa.Column("profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True),
+    sa.Column(
+        "profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True
+    ),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("used_at", sa.Float, nullable=False),
 )
@@ -38,7 +40,9 @@ passkeys = sa.Table(
     metadata,
     # base64url of the credential id the authenticator chose
     sa.Column("credential_id", sa.String(1024), primary_key=True),
-    sa.Column("profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True),
+    sa.Column(
+        "profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True
+    ),
     sa.Column("public_key", sa.LargeBinary, nullable=False),
     sa.Column("sign_count", sa.BigInteger, nullable=False, default=0),
     sa.Column("created_at", sa.Float, nullable=False),
@@ -80,7 +84,9 @@ rating_events = sa.Table(
     "rating_events",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True),
+    sa.Column(
+        "profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True
+    ),
     sa.Column("key", sa.String(80), nullable=False),
     sa.Column("room_id", sa.String(32), nullable=False),
     sa.Column("number", sa.Integer, nullable=False),
@@ -108,7 +114,9 @@ challenges = sa.Table(
     "challenges",
     metadata,
     sa.Column("id", sa.String(16), primary_key=True),
-    sa.Column("profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True),
+    sa.Column(
+        "profile_id", sa.String(32), sa.ForeignKey("profiles.id"), nullable=False, index=True
+    ),
     sa.Column("game", sa.String(64), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
     sa.Column("clock", sa.JSON, nullable=True),
