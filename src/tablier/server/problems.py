@@ -20,7 +20,7 @@ from tablier.core.state import State
 from tablier.puzzles import rating as glicko
 from tablier.puzzles import store
 from tablier.puzzles.verify import METHODS, fast_key
-from tablier.server.outcomes import told_outcome
+from tablier.server.solo_state import solo_state_message
 from tablier.server.words import spoken_moves
 
 router = APIRouter(tags=["problems"])
@@ -50,24 +50,8 @@ def _missing(problem_id: str) -> JSONResponse:
 
 def _state_message(state: State, seat: int, *, can_play: bool) -> dict[str, Any]:
     """The message a room sends a seat (docs/protocol.md), so the game's real board draws it."""
-    return {
-        "type": "state",
-        "room": None,
-        "game_number": 1,
-        "seat": seat,
-        "observation": state.observation(seat),
-        "legal_moves": [str(m) for m in state.legal_moves(seat)] if can_play else [],
-        "awaited": state.current_players(),
-        "moves": state.public_history(seat),
-        "words": spoken_moves(state, seat),
-        "move_count": len(state.history),
-        "terminal": state.is_terminal(),
-        "outcome": told_outcome(state.game, state.outcome()),
-        "clocks": None,
-        "seats": [],
-        "rematch": [],
-        "previous_outcome": None,
-    }
+    legal = [str(m) for m in state.legal_moves(seat)] if can_play else []
+    return solo_state_message(state, seat, legal)
 
 
 def _summary(problem: dict[str, Any]) -> dict[str, Any]:

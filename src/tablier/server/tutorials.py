@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablier.core.state import State
-from tablier.server.outcomes import told_outcome
+from tablier.server.solo_state import solo_state_message
 from tablier.server.words import spoken_moves
 from tablier.tutorials import Lesson, find, judge, lessons, offered, position
 
@@ -39,24 +39,7 @@ def _lesson(game_id: str, key: str) -> Lesson | None:
 def _state_message(lesson: Lesson, index: int, state: State, *, can_play: bool) -> dict[str, Any]:
     """The same message a room sends a seat (docs/protocol.md), so the real board draws it."""
     seat = lesson.learner
-    return {
-        "type": "state",
-        "room": None,
-        "game_number": 1,
-        "seat": seat,
-        "observation": state.observation(seat),
-        "legal_moves": offered(lesson, index, state) if can_play else [],
-        "awaited": state.current_players(),
-        "moves": state.public_history(seat),
-        "words": spoken_moves(state, seat),
-        "move_count": len(state.history),
-        "terminal": state.is_terminal(),
-        "outcome": told_outcome(state.game, state.outcome()),
-        "clocks": None,
-        "seats": [],
-        "rematch": [],
-        "previous_outcome": None,
-    }
+    return solo_state_message(state, seat, offered(lesson, index, state) if can_play else [])
 
 
 def _recent(state: State, seat: int, count: int) -> list[dict[str, Any]]:

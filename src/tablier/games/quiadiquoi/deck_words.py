@@ -16,6 +16,8 @@ from functools import lru_cache
 
 from wordfreq import get_frequency_dict
 
+from tablier.games.quiadiquoi.judge_words import ELISIONS
+
 # at or above this Zipf frequency a word is among the few hundred most frequent of
 # French ("tout", "bien", "faire", "aussi"): it carries no meaning of its own here
 COMMON_ZIPF = 6.0
@@ -28,21 +30,8 @@ FRENCH_ZIPF = 3.5
 STEM = 5
 _LETTERS = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôûùüœ"
 WORD_RE = re.compile(rf"[{_LETTERS}0-9]+")
-# elided forms, said in full ("l'homme": le homme)
-_ELISIONS = {
-    "l": "le",
-    "j": "je",
-    "m": "me",
-    "t": "te",
-    "s": "se",
-    "c": "ce",
-    "n": "ne",
-    "d": "de",
-    "qu": "que",
-    "jusqu": "jusque",
-    "lorsqu": "lorsque",
-    "puisqu": "puisque",
-}
+# elided forms, said in full ("l'homme": le homme): the judge's table, with the article
+_ELISIONS = {**ELISIONS, "l": "le"}
 
 
 @lru_cache(maxsize=1)
