@@ -37,6 +37,7 @@ from tablier.server.outcomes import told_outcome
 from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
 from tablier.server.party_lobby import Lobbies, lobby_router
+from tablier.server.people.profiles_api import install as install_profiles
 from tablier.server.preview import router as preview_router
 from tablier.server.problems import router as problems_router
 from tablier.server.protocol import (
@@ -568,6 +569,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.include_router(problems_router)
     # the rules pages' example positions
     app.include_router(preview_router)
+    install_profiles(app)
     # routes a game brings (its solo puzzles...)
     for game_id in registry.game_ids():
         target = registry.game_class(game_id).http_routes
