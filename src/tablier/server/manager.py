@@ -30,6 +30,8 @@ class SeatRequest:
     level: str | None = None
     name: str | None = None
     mine: bool = False
+    # the seat's own player (a profile); None: the creator's `player_id`
+    player_id: str | None = None
 
 
 @dataclass
@@ -176,7 +178,7 @@ class RoomManager:
                     "level": req.level,
                     "name": req.name,
                     "token_hash": token_hash,
-                    "player_id": player_id if token_hash else None,
+                    "player_id": (req.player_id or player_id) if token_hash else None,
                 }
             )
         now = time.time()
@@ -251,6 +253,33 @@ class RoomManager:
             error = str(answer.get("error"))
             raise (ValueError(error) if answer.get("status") == 400 else LookupError(error))
         return int(answer["seat"]), str(answer["token"])
+
+    async def claim(self, room: Room, player_id: str) -> tuple[int, str]:
+        """A fresh token for the seat `player_id` holds (LookupError if none); the old
+        token stops opening the seat. Asked of the room's owner when another process plays it."""
+        if room.remote_owner is not None and self.cluster is not None:
+            request = {"op": "claim", "room": room.id, "player_id": player_id}
+            try:
+                answer = await self.cluster.call(room.remote_owner, request)
+            except TimeoutError:
+                raise LookupError("the server process playing this room does not answer") from None
+            if not answer.get("ok"):
+                raise LookupError(str(answer.get("error")))
+            return int(answer["seat"]), str(answer["token"])
+        async with room.lock:
+            held = [s for s in room.seats if s.kind == "human" and s.player_id == player_id]
+            if not held:
+                raise LookupError("no seat of this room is yours")
+            target = held[0]
+            token = new_token()
+            token_hash = hash_token(token)
+            await self.storage.write(
+                Storage.op_take_seat(
+                    room.id, room.number, target.seat, token_hash, player_id, target.name
+                )
+            )
+            target.token_hash = token_hash
+        return target.seat, token
 
     def forget(self, room: Room) -> None:
         """Drop a room from memory; the next request loads it again from the database."""

@@ -131,6 +131,8 @@ class Relays:
             self._drop_remote(conn_id)
         elif op == "join":
             await self._join(message)
+        elif op == "claim":
+            await self._claim(message)
 
     async def _open_remote(self, message: dict[str, Any]) -> None:
         rconn = RelayedConnection(self.cluster, str(message["from"]), str(message["conn"]))
@@ -181,6 +183,19 @@ class Relays:
             self.cluster.reply(message, {"ok": False, "status": 409, "error": str(exc)})
         except ValueError as exc:
             self.cluster.reply(message, {"ok": False, "status": 400, "error": str(exc)})
+        else:
+            self.cluster.reply(message, {"ok": True, "seat": seat, "token": token})
+
+    async def _claim(self, message: dict[str, Any]) -> None:
+        """A profile's seat token asked through another process (people/challenges_api)."""
+        room = self.manager.rooms.get(str(message["room"]))
+        if room is None:
+            self.cluster.reply(message, {"ok": False, "error": MOVED[1]})
+            return
+        try:
+            seat, token = await self.manager.claim(room, str(message["player_id"]))
+        except LookupError as exc:
+            self.cluster.reply(message, {"ok": False, "error": str(exc)})
         else:
             self.cluster.reply(message, {"ok": True, "seat": seat, "token": token})
 
