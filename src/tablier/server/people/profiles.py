@@ -16,6 +16,7 @@ from sqlalchemy.engine import Connection
 
 from tablier.server.people.tables import passkeys, profiles, sessions, webauthn_challenges
 from tablier.server.seats import hash_token
+from tablier.server.storage import game_seats, seats
 
 
 class NameTaken(Exception):
@@ -61,6 +62,9 @@ def delete_profile(conn: Connection, profile_id: str, now: float) -> None:
         .where(profiles.c.id == profile_id)
         .values(name=None, name_key=None, password_hash=None, deleted_at=now)
     )
+    # the seats they held keep the games' shape but no longer say who sat there
+    for table in (seats, game_seats):
+        conn.execute(table.update().where(table.c.player_id == profile_id).values(name=None))
 
 
 def set_password_hash(conn: Connection, profile_id: str, password_hash: str | None) -> None:
