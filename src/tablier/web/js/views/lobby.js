@@ -7,6 +7,7 @@ import { valueLabel } from "../options.js";
 import { resultFor, seatsInGame } from "../protocol.js";
 import { learned } from "./tutorial.js";
 import { dailyProblem } from "./daily-problem.js";
+import { closeOpenGames, openGames } from "./open-games.js";
 
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
 const ICON_CLOCK = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>`;
@@ -58,7 +59,7 @@ function stepper(option, id, lang) {
   return h("span", { class: "stepper-row" }, row, h("label", { class: "inline-check" }, none, " ", valueLabel(option, null, lang)));
 }
 
-function optionControl(game, option, ctx) {
+export function optionControl(game, option, ctx) {
   const { lang } = ctx;
   const id = `opt-${game.id}-${option.name}`;
   const label = pick(option.label, lang) || option.name;
@@ -115,7 +116,7 @@ function optionControl(game, option, ctx) {
   );
 }
 
-function readOptions(form, game) {
+export function readOptions(form, game) {
   const options = {};
   for (const option of game.options) {
     let value;
@@ -469,6 +470,7 @@ export async function mount(main, ctx, params) {
         h("p", {}, t("lobby.subtitle")),
       ),
       h("section", { id: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("lobby.games")), grid),
+      openGames(ctx),
       dailyProblem(ctx),
       h("section", { id: "my-games", class: "my-games-section", "aria-labelledby": "my-title" }, h("h2", { id: "my-title" }, t("lobby.my_games")), mine),
     );
@@ -482,5 +484,11 @@ export async function mount(main, ctx, params) {
   // the rules pages link here to start a game at once
   const wanted = games.find((g) => g.id === params?.get("create"));
   if (wanted) openCreate(wanted, ctx);
-  return { relabel: draw, destroy: () => document.querySelector("dialog.create")?.close() };
+  return {
+    relabel: draw,
+    destroy: () => {
+      document.querySelector("dialog.create")?.close();
+      closeOpenGames();
+    },
+  };
 }

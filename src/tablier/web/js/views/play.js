@@ -88,6 +88,14 @@ export async function mount(main, ctx, params) {
     }
     history.replaceState(null, "", `/?room=${encodeURIComponent(room)}`);
   }
+  if (!store.tokens(room).length && !params.has("watch")) {
+    // a seat of one's profile (an accepted challenge, another device): a fresh token for it
+    const claimed = await fetch(`/api/rooms/${encodeURIComponent(room)}/claim`, { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
+    if (claimed?.ok) {
+      const answer = await claimed.json();
+      store.saveSeats(room, game.id, [{ seat: answer.seat, token: answer.token }]);
+    }
+  }
   const known = store.room(room);
   if (known && !known.game) store.saveSeats(room, game.id, []);
   const tokens = store.tokens(room);
