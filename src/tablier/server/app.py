@@ -568,6 +568,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.include_router(tutorials_router)
     app.include_router(problems_router)
     app.include_router(importlib.import_module("tablier.server.people.challenges_api").router)
+    app.include_router(importlib.import_module("tablier.server.people.players_api").router)
     # the rules pages' example positions
     app.include_router(preview_router)
     install_profiles(app)
