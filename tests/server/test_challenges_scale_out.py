@@ -110,7 +110,7 @@ def _across(a: ServerProcess, b: ServerProcess, db_url: str) -> None:
                 events = conn.execute(
                     sa.text("SELECT profile_id FROM rating_events WHERE room_id = :r"), {"r": room}
                 ).all()
-                games = dict(
+                games: dict[str, int] = dict(
                     conn.execute(
                         sa.text("SELECT profile_id, games FROM ratings WHERE key = 'kwinty'")
                     ).all()
