@@ -4,14 +4,13 @@ room's WebSocket. Used by the ratings tests and the player pages' browser test."
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
-import websockets
+from websockets.sync.client import connect
 
 WAIT = float(os.environ.get("TABLIER_TEST_WAIT", "60"))
 
@@ -54,20 +53,17 @@ def challenge_room(
     return room, seats
 
 
-async def _resign(ws_base: str, room: str, seat: int, token: str) -> dict[str, Any]:
-    async with websockets.connect(f"{ws_base}/ws/rooms/{room}", max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "v": 1, "tokens": [token]}))
-        await ws.send(json.dumps({"type": "resign", "seat": seat, "ref": 1}))
-        while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
-            if message.get("ref") == 1:
-                return dict(message)
-
-
 def resign(ws_base: str, room: str, seats: dict[str, tuple[int, str]], loser: Person) -> None:
-    """The loser resigns (the answer comes once the result is stored)."""
+    """The loser resigns; the answer comes once the result is stored. (A blocking client:
+    the browser tests' thread already runs Playwright's event loop.)"""
     seat, token = seats[loser.id]
-    answer = asyncio.run(_resign(ws_base, room, seat, token))
+    with connect(f"{ws_base}/ws/rooms/{room}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "v": 1, "tokens": [token]}))
+        ws.send(json.dumps({"type": "resign", "seat": seat, "ref": 1}))
+        while True:
+            answer = json.loads(ws.recv(timeout=WAIT))
+            if answer.get("ref") == 1:
+                break
     assert answer["type"] == "ack", answer
 
 

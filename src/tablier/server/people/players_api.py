@@ -289,11 +289,26 @@ def leaderboard(conn: Connection, key: str, now: float) -> dict[str, Any]:
     }
 
 
-def leaderboard_keys() -> list[dict[str, Any]]:
+def leaderboard_keys(conn: Connection) -> list[dict[str, Any]]:
+    """Every rating key, the lobby's order of games, with how many profiles are rated."""
+    counts = dict(
+        conn.execute(
+            sa.select(ratings.c.key, sa.func.count())
+            .select_from(ratings.join(profiles, profiles.c.id == ratings.c.profile_id))
+            .where(profiles.c.deleted_at.is_(None))
+            .group_by(ratings.c.key)
+        ).all()
+    )
     ranked = sorted(game_ids(), key=lambda g: (game_class(g).rank, g))
     keys = rt.known_keys()
     return [
-        {"key": key, "game": rt.game_of_key(key), "label": rt.key_label(key)}
+        {
+            "key": key,
+            "game": rt.game_of_key(key),
+            "label": rt.key_label(key),
+            "variant": key != rt.game_of_key(key),
+            "rated_players": int(counts.get(key, 0)),
+        }
         for game in ranked
         for key in keys
         if rt.game_of_key(key) == game
@@ -321,8 +336,12 @@ async def get_player(player_id: str, request: Request) -> Any:
 
 
 @router.get("/api/leaderboards", summary="The leaderboards: one per game and variant")
-async def list_leaderboards() -> list[dict[str, Any]]:
-    return leaderboard_keys()
+async def list_leaderboards(request: Request) -> list[dict[str, Any]]:
+    def read() -> list[dict[str, Any]]:
+        with _engine(request).connect() as conn:
+            return leaderboard_keys(conn)
+
+    return await asyncio.to_thread(read)
 
 
 @router.get("/api/leaderboards/{key}", summary="The active rated players of a game")

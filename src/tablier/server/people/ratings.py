@@ -129,6 +129,10 @@ def key_label(key: str) -> dict[str, str]:
                 # "Kwintie (plateau de 9 cases)": the name without its explanation
                 word = spec.value_labels.get(str(value), {}).get(lang, str(value))
                 word = word.split(" (")[0]
+                if name != "variant":
+                    # "But : le niveau 1", an option's value told with its name
+                    colon = " : " if lang == "fr" else ": "
+                    word = spec.label.get(lang, name) + colon + word[:1].lower() + word[1:]
             labels[lang] += f" · {word}"
     return labels
 

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { LOGO } from "./art.js";
 import { clear, h } from "./dom.js";
 import { chooseLang, LANGS, makeTranslator } from "./i18n.js";
+import { profileChip } from "./profile-chip.js";
 import { Store } from "./store.js";
 
 const store = new Store(globalThis.localStorage);
@@ -80,6 +81,7 @@ function drawHeader() {
       h("a", { href: "/#games", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("nav.games")),
       h("a", { href: "/#my-games", onclick: (e) => { e.preventDefault(); navigate("/#my-games"); } }, t("nav.my_games")),
     ),
+    profileChip(ctx),
     h(
       "div",
       { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
@@ -134,6 +136,7 @@ async function route() {
   else if (room) module = await import("./views/play.js");
   else if (params.has("host")) module = await import("./views/host.js");
   else if (params.has("join-code")) module = await import("./views/join.js");
+  else if (params.has("me")) module = await import("./views/account.js");
   else if (params.has("learn")) module = await import("./views/tutorial.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
   else if (params.has("study")) module = await import("./views/study.js");

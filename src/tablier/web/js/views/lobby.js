@@ -7,6 +7,7 @@ import { valueLabel } from "../options.js";
 import { resultFor, seatsInGame } from "../protocol.js";
 import { learned } from "./tutorial.js";
 import { dailyProblem } from "./daily-problem.js";
+import { leaderboardsEntry } from "./leaderboard.js";
 import { closeOpenGames, openGames } from "./open-games.js";
 
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
@@ -472,6 +473,7 @@ export async function mount(main, ctx, params) {
       h("section", { id: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("lobby.games")), grid),
       openGames(ctx),
       dailyProblem(ctx),
+      leaderboardsEntry(ctx),
       h("section", { id: "my-games", class: "my-games-section", "aria-labelledby": "my-title" }, h("h2", { id: "my-title" }, t("lobby.my_games")), mine),
     );
     clear(grid);
