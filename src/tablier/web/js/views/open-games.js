@@ -4,11 +4,11 @@
 import { clear, h } from "../dom.js";
 import { pick } from "../i18n.js";
 import { valueLabel } from "../options.js";
-import { CLOCKS, optionControl, readOptions } from "./lobby.js";
+import { CLOCKS } from "./lobby.js";
 
 let current = null; // the mounted section's socket and timers (one lobby page at a time)
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: { Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}) },
@@ -30,13 +30,13 @@ async function signedIn() {
 }
 
 /** Why a request was refused, in the page's words (the server's code picks the text). */
-function refusal(ctx, err) {
+export function refusal(ctx, err) {
   const key = `open.errors.${err.code}`;
   const text = err.code ? ctx.t(key) : key;
   return text !== key ? text : ctx.t("open.errors.other", { why: err.message });
 }
 
-function twoPlayerGames(ctx) {
+export function twoPlayerGames(ctx) {
   return (ctx.games ?? []).filter((g) => g.min_players <= 2 && g.max_players >= 2);
 }
 
@@ -84,92 +84,6 @@ function challengeItem(ctx, c, me, onAccept, onCancel) {
       ? h("button", { class: "btn btn-small", "data-action": "cancel", onclick: () => onCancel(c) }, t("open.cancel"))
       : h("button", { class: "btn btn-small btn-primary", "data-action": "accept", onclick: () => onAccept(c) }, t("open.accept")),
   );
-}
-
-function postDialog(ctx, onPosted) {
-  const { t } = ctx;
-  const games = twoPlayerGames(ctx);
-  const dialog = h("dialog", { class: "create open-dialog", "aria-labelledby": "open-post-title" });
-  const optionsBox = h("div", { class: "open-options" });
-  const gameSelect = h("select", { id: "open-game", name: "game" }, games.map((g) => h("option", { value: g.id, selected: g.id === "kwinty" }, g.name)));
-  const drawOptions = () => {
-    const game = ctx.describe(gameSelect.value);
-    clear(optionsBox);
-    if (game?.options.length) optionsBox.append(h("details", { class: "variants" }, h("summary", {}, t("create.options")), game.options.map((o) => optionControl(game, o, ctx))));
-  };
-  gameSelect.addEventListener("change", drawOptions);
-  const form = h(
-    "form",
-    { method: "dialog", class: "create-form" },
-    h("h2", { id: "open-post-title" }, t("open.post_title")),
-    h("div", { class: "field field-line" }, h("label", { for: "open-game" }, t("open.game")), gameSelect),
-    optionsBox,
-    h(
-      "div",
-      { class: "field field-line" },
-      h("label", { for: "open-clock" }, t("create.clock")),
-      h("select", { id: "open-clock", name: "clock" }, Object.keys(CLOCKS).map((k) => h("option", { value: k, selected: k === "rapid" }, t(`create.clock_${k}`)))),
-    ),
-    h(
-      "fieldset",
-      { class: "opponents" },
-      h("legend", {}, t("open.kind")),
-      [["rated", t("open.rated"), t("open.rated_help")], ["casual", t("open.casual"), t("open.casual_help")]].map(([value, label, help]) =>
-        h("label", { class: "choice" }, h("input", { type: "radio", name: "kind", value, checked: value === "rated" }), h("span", { class: "choice-text" }, h("strong", {}, label), h("small", {}, help))),
-      ),
-    ),
-    h(
-      "div",
-      { class: "field field-line" },
-      h("label", { for: "open-min" }, t("open.range_label")),
-      h(
-        "span",
-        { class: "open-range-inputs" },
-        h("input", { id: "open-min", name: "min", type: "number", inputmode: "numeric", min: 0, max: 4000, step: 50, placeholder: t("open.range_min"), "aria-label": t("open.range_min") }),
-        h("input", { id: "open-max", name: "max", type: "number", inputmode: "numeric", min: 0, max: 4000, step: 50, placeholder: t("open.range_max"), "aria-label": t("open.range_max") }),
-      ),
-      h("p", { class: "help" }, t("open.range_help")),
-    ),
-    h("p", { class: "form-error", role: "alert" }),
-    h(
-      "div",
-      { class: "dialog-buttons" },
-      h("button", { type: "button", class: "btn btn-ghost", onclick: () => dialog.close() }, t("common.cancel")),
-      h("button", { type: "submit", class: "btn btn-primary", value: "post" }, t("open.post_submit")),
-    ),
-  );
-  drawOptions();
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const errorBox = form.querySelector(".form-error");
-    errorBox.textContent = "";
-    const game = ctx.describe(gameSelect.value);
-    const clock = CLOCKS[form.elements.namedItem("clock").value];
-    const min = form.elements.namedItem("min").value;
-    const max = form.elements.namedItem("max").value;
-    const body = {
-      game: game.id,
-      options: readOptions(form, game),
-      rated: form.elements.namedItem("kind").value === "rated",
-      ...(clock ? { clock: { ...clock } } : {}),
-      ...(min !== "" ? { min_rating: Number(min) } : {}),
-      ...(max !== "" ? { max_rating: Number(max) } : {}),
-    };
-    const button = form.querySelector("button[type=submit]");
-    button.disabled = true;
-    try {
-      await call("POST", "/api/challenges", body);
-      dialog.close();
-      onPosted();
-    } catch (err) {
-      errorBox.textContent = refusal(ctx, err);
-    } finally {
-      button.disabled = false;
-    }
-  });
-  dialog.append(form);
-  dialog.addEventListener("close", () => dialog.remove());
-  return dialog;
 }
 
 /** Close the live list's socket (the lobby page is left). */
@@ -277,6 +191,14 @@ export function openGames(ctx) {
     }
   };
 
+  // the dialog's code is fetched when first wanted: the lobby's first load stays small
+  const openPost = async () => {
+    const { postDialog } = await import("./open-games-post.js");
+    const dialog = postDialog(ctx);
+    document.body.append(dialog);
+    dialog.showModal();
+  };
+
   const drawMe = () => {
     clear(who);
     clear(quickBox);
@@ -300,7 +222,7 @@ export function openGames(ctx) {
       h(
         "div",
         { class: "open-actions" },
-        h("button", { class: "btn btn-primary", "data-action": "post", onclick: () => { const d = postDialog(ctx, () => null); document.body.append(d); d.showModal(); } }, t("open.post")),
+        h("button", { class: "btn btn-primary", "data-action": "post", onclick: openPost }, t("open.post")),
         quickBox,
       ),
     );
