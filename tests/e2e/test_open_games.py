@@ -199,3 +199,26 @@ def _ratings_shown(
         expect(shown.locator(".people-rating-rd")).to_contain_text(str(round(rd)))
         # the game is in the player's history, with its replay
         expect(shown.locator(f".people-games a[href*='{room}']").first).to_be_visible()
+
+
+def test_partie_rapide_pairs_two_newcomers(web_server: Any, open_context: Any) -> None:
+    first, second = open_context().new_page(), open_context().new_page()
+    errors = page_errors(first) + page_errors(second)
+    for page, name in ((first, "Camille"), (second, "Dominique")):
+        page.goto(web_server.url + "/")
+        _choose_name(page, name)
+    first.select_option("#open-quick-game", "kwinty")
+    first.click("#open-games [data-action=quick]")
+    expect(first.locator(".open-searching")).to_contain_text("Kwinty")
+    # the other visitor sees someone waiting, as a count, not as a challenge
+    expect(second.locator(".open-counts")).to_contain_text("1 joueur cherche une partie rapide")
+    expect(second.locator(".open-challenge", has_text="Camille")).to_have_count(0)
+    second.select_option("#open-quick-game", "kwinty")
+    second.click("#open-games [data-action=quick]")
+    for page in (first, second):
+        page.wait_for_url("**/?room=*")
+        expect(page.locator(".kwinty-wall")).to_be_visible()
+    assert first.url.split("room=")[1] == second.url.split("room=")[1]
+    expect(first.locator(".play")).to_contain_text("Dominique")
+    expect(second.locator(".play")).to_contain_text("Camille")
+    assert errors == []
