@@ -348,3 +348,26 @@ async def _drain(ws: Any) -> list[str]:
             frames.append(await asyncio.wait_for(ws.recv(), 0.5))
     except TimeoutError:
         return frames
+
+
+def test_signing_out_or_deleting_withdraws_the_challenges(lobby: ServerProcess) -> None:
+    alice, bruno, carla = _player(lobby), _player(lobby), _player(lobby)
+    leaving, deleted = _post(alice, rated=True), _post(carla)
+
+    def listed() -> set[str]:
+        answer = httpx.get(f"{lobby.http}/api/challenges", timeout=WAIT).json()
+        return {c["id"] for c in answer["challenges"]}
+
+    assert {leaving["id"], deleted["id"]} <= listed()
+    assert alice.delete("/api/sessions/current").status_code in (200, 204)
+    assert carla.delete("/api/me").status_code in (200, 204)
+    assert not {leaving["id"], deleted["id"]} & listed()
+    _refused(bruno.post(f"/api/challenges/{leaving['id']}/accept"), 410, "challenge_cancelled")
+    _refused(bruno.post(f"/api/challenges/{deleted['id']}/accept"), 410, "challenge_cancelled")
+    # the sweep writes it down
+    deadline = time.monotonic() + WAIT
+    while _row(lobby, "SELECT status FROM challenges WHERE id = ?", leaving["id"]) != (
+        "cancelled",
+    ):
+        assert time.monotonic() < deadline, "the sweep did not withdraw the challenge"
+        time.sleep(0.2)

@@ -105,6 +105,7 @@ def take(conn: Connection, challenge_id: str, taker: str | None, at: float) -> R
             challenges.c.id == challenge_id,
             challenges.c.status == "open",
             challenges.c.expires_at > at,
+            _poster_here(),
         )
         .values(status="accepted", accepted_by=taker)
     )
@@ -115,7 +116,27 @@ def take(conn: Connection, challenge_id: str, taker: str | None, at: float) -> R
             challenges.c.id == challenge_id
         )
     ).first()
+    if row is not None and row.status == "open" and row.expires_at > at:
+        # open, but its poster signed out or left: withdrawn (the sweep will say so too)
+        return _not_open(challenge_id, "cancelled", at)
     return _not_open(challenge_id, None if row is None else row.status, at)
+
+
+def _poster_here() -> Any:
+    """The challenge's poster still has a profile and a session somewhere."""
+    # aliases: a query that joins `profiles` itself must not swallow these subqueries' own
+    poster = profiles.alias("poster")
+    signed_in = (
+        sa.select(sessions.c.profile_id)
+        .where(sessions.c.profile_id == challenges.c.profile_id)
+        .correlate(challenges)
+    )
+    deleted = (
+        sa.select(poster.c.id)
+        .where(poster.c.id == challenges.c.profile_id, poster.c.deleted_at.is_not(None))
+        .correlate(challenges)
+    )
+    return sa.and_(signed_in.exists(), ~deleted.exists())
 
 
 def _not_open(challenge_id: str, status: str | None, at: float) -> Refused:
@@ -182,15 +203,9 @@ def sweep(conn: Connection, at: float) -> int:
         .where(challenges.c.status == "open", challenges.c.expires_at <= at)
         .values(status="expired")
     ).rowcount
-    signed_in = sa.select(sessions.c.profile_id).where(
-        sessions.c.profile_id == challenges.c.profile_id
-    )
-    deleted = sa.select(profiles.c.id).where(
-        profiles.c.id == challenges.c.profile_id, profiles.c.deleted_at.is_not(None)
-    )
     gone = conn.execute(
         challenges.update()
-        .where(challenges.c.status == "open", sa.or_(~signed_in.exists(), deleted.exists()))
+        .where(challenges.c.status == "open", ~_poster_here())
         .values(status="cancelled")
     ).rowcount
     return int(expired) + int(gone)
@@ -217,7 +232,7 @@ def open_list(conn: Connection, at: float) -> list[dict[str, Any]]:
             challenges.c.status == "open",
             challenges.c.quick.is_(False),
             challenges.c.expires_at > at,
-            profiles.c.deleted_at.is_(None),
+            _poster_here(),
         )
         .order_by(challenges.c.created_at)
         .limit(200)
@@ -249,6 +264,7 @@ def quick_seeks(conn: Connection, game: str, at: float) -> list[dict[str, Any]]:
             challenges.c.quick.is_(True),
             challenges.c.game == game,
             challenges.c.expires_at > at,
+            _poster_here(),
         )
     ).all()
     return [dict(r._mapping) for r in rows]
