@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Engine
 
 from tablier.core import registry, uploads
+from tablier.server import schema
 from tablier.server.manager import RoomManager
 from tablier.server.rooms import Room
 
@@ -79,7 +80,7 @@ class PartyStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        metadata.create_all(engine)
+        schema.upgrade(engine)  # a no-op after the storage's own upgrade
 
     def code_for(self, room_id: str) -> str:
         """The room's code, given on first request and kept."""

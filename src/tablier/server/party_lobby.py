@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.engine import Engine
 
 from tablier.core import registry
-from tablier.server import timers
+from tablier.server import schema, timers
 from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.party import metadata, new_code, normal_code, party_codes, qr_svg
 from tablier.server.seats import hash_token, new_token
@@ -115,7 +115,7 @@ class Lobbies:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        metadata.create_all(engine)
+        schema.upgrade(engine)  # a no-op after the storage's own upgrade
         self.cache: dict[str, Lobby] = {}
         self.lock = asyncio.Lock()
         # the games of started lobbies are party games: their clocks wait for phones

@@ -24,6 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tablier.server import schema
 from tablier.server.db_lock import FileLock, sqlite_file
 
 log = logging.getLogger("tablier.server")
@@ -191,7 +192,7 @@ class Storage:
         # the people layer's tables live on the same metadata (imported here: they import it)
         import tablier.server.people.tables  # noqa: F401
 
-        metadata.create_all(self.engine)
+        schema.upgrade(self.engine)
         self._backfill_game_seats()
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="tablier-db-writer", daemon=True)
