@@ -216,6 +216,11 @@ export async function mount(main, ctx) {
       h("h1", { class: "account-name", "data-role": "account-name" }, profile.name),
       h(
         "p",
+        { class: "account-links" },
+        h("a", { href: `/?player=${encodeURIComponent(profile.id)}`, onclick: (e) => { e.preventDefault(); ctx.navigate(`/?player=${encodeURIComponent(profile.id)}`); } }, t("account.player_page")),
+      ),
+      h(
+        "p",
         { class: `account-status ${secured ? "account-secured" : "account-unsecured"}`, "data-role": "account-status" },
         secured ? t("account.status.secured", { how: securedBy(t, profile) }) : t("account.status.unsecured"),
       ),
