@@ -307,12 +307,22 @@ def test_the_lobby_socket_is_live(lobby: ServerProcess) -> None:
             await other.send(json.dumps({"type": "ping"}))
             await _until_type(other, "pong")
 
+            # a game by invitation link is played, but not shown to strangers
+            private = lobby.create_room(game="kwinty", seats=[{"mine": True}, {}])["room"]
             taken = await asyncio.to_thread(bruno.post, f"/api/challenges/{posted['id']}/accept")
             room = taken.json()["room"]
             told = json.loads(await _until_type(mine, "challenge_accepted"))
             assert told["room"] == room and told["challenge"] == posted["id"]
             gone = await _until(other, lambda m: posted["id"] not in _ids(m))
-            assert gone["type"] == "lobby"
+            # the new game is in play, listed to watch with its players' names
+            assert gone["counts"]["in_play"] >= 1
+            watched = next(g for g in gone["live"] if g["room"] == room)
+            assert {p["name"] for p in watched["players"]} == {
+                alice.profile["name"],  # type: ignore[attr-defined]
+                bruno.profile["name"],  # type: ignore[attr-defined]
+            }
+            assert watched["href"] == f"/?room={room}&watch=1" and watched["game"] == "kwinty"
+            assert private not in {g["room"] for g in gone["live"]}
             # the other visitor was not told: the news is the poster's
             assert all(
                 json.loads(t).get("type") != "challenge_accepted" for t in await _drain(other)
