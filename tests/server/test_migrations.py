@@ -45,21 +45,31 @@ def declared_names() -> set[str]:
     return {name for md in declared() for name in md.tables}
 
 
-def old_tables(keep: set[str] | None = None) -> sa.MetaData:
+def old_tables(keep: set[str] | None = None, people: bool = False) -> sa.MetaData:
     """The tables as an earlier Tablier made them with `create_all`: the code's tables less
-    the people layer (their columns never changed before migrations), or only `keep`."""
+    the people layer (their columns never changed before migrations), or only `keep`; with
+    `people`, also the people tables (as development builds made them before revision 0002)."""
     old = sa.MetaData()
     for md in declared():
         for table in md.sorted_tables:
-            if table.name not in PEOPLE and (keep is None or table.name in keep):
+            if (people or table.name not in PEOPLE) and (keep is None or table.name in keep):
                 table.to_metadata(old)
     return old
 
 
-def differences(engine: Engine, metadata: list[sa.MetaData] | None = None) -> list[Any]:
+def merged(metadata: list[sa.MetaData]) -> sa.MetaData:
+    """One MetaData holding copies of all the tables (what `compare_metadata` takes)."""
+    one = sa.MetaData()
+    for md in metadata:
+        for table in md.sorted_tables:
+            table.to_metadata(one)
+    return one
+
+
+def differences(engine: Engine, metadata: sa.MetaData | None = None) -> list[Any]:
     with engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
-        return list(compare_metadata(context, metadata or declared()))
+        return list(compare_metadata(context, metadata or merged(declared())))
 
 
 def revision_of(engine: Engine) -> str | None:
@@ -171,13 +181,10 @@ def test_the_comparison_sees_a_column_added_without_a_migration(tmp_path: Path) 
     """What the test above guards against: the code's tables grown, the migrations not."""
     engine = sqlite_engine(tmp_path / "t.db")
     schema.upgrade(engine)
-    grown = sa.MetaData()
-    for md in declared():
-        for table in md.sorted_tables:
-            table.to_metadata(grown)
+    grown = merged(declared())
     grown.tables["profiles"].append_column(sa.Column("country", sa.String(2), nullable=True))
     sa.Index("ix_ratings_rating", grown.tables["ratings"].c.rating)
-    found = differences(engine, [grown])
+    found = differences(engine, grown)
     added = [d for d in found if isinstance(d, tuple) and d[0] == "add_column"]
     assert [(d[2], d[3].name) for d in added] == [("profiles", "country")]
     assert [d[1].name for d in found if isinstance(d, tuple) and d[0] == "add_index"] == [
@@ -203,10 +210,10 @@ def test_upgrading_a_database_at_head_changes_nothing(tmp_path: Path) -> None:
     engine.dispose()
 
 
-@pytest.mark.parametrize("tables", ["last_before_migrations", "first_server"])
+@pytest.mark.parametrize("tables", ["last_before_migrations", "first_server", "with_people"])
 def test_a_database_of_an_earlier_tablier_keeps_its_rows(tmp_path: Path, tables: str) -> None:
     db = tmp_path / "old.db"
-    old = old_tables(FIRST_SERVER if tables == "first_server" else None)
+    old = old_tables(FIRST_SERVER if tables == "first_server" else None, tables == "with_people")
     engine = sqlite_engine(db)
     old.create_all(engine)
     fill_old_database(engine, old)
