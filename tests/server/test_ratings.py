@@ -4,6 +4,7 @@ player page and the leaderboard JSON."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from typing import Any
 import glicko2
 import pytest
 import sqlalchemy as sa
+from cluster_parts import postgres
 from openskill.models import PlackettLuce
 from rated_games import Person, new_person, rated_game, resign
 from server_helpers import ServerProcess
@@ -222,9 +224,26 @@ def test_player_page_and_leaderboard(site: ServerProcess) -> None:
 
 
 # ------------------------------------------------------------------ in the storage
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Storage]:
-    storage = Storage(f"sqlite:///{tmp_path / 'rated.db'}")
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    with postgres() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    """A fresh database of each kind: the hook's savepoint and row locks on both."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'rated.db'}"
+    else:
+        server: str = request.getfixturevalue("postgres_url")
+        name = f"rated_{os.urandom(4).hex()}"
+        admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f"CREATE DATABASE {name}"))
+        admin.dispose()
+        url = server.rsplit("/", 1)[0] + f"/{name}"
+    storage = Storage(url)
     yield storage
     storage.close()
 
