@@ -161,6 +161,12 @@ def test_an_expired_challenge_cannot_be_accepted(lobby: ServerProcess) -> None:
     _refused(bruno.post(f"/api/challenges/{posted['id']}/accept"), 410, "challenge_expired")
     listed = httpx.get(f"{lobby.http}/api/challenges", timeout=WAIT).json()["challenges"]
     assert posted["id"] not in {c["id"] for c in listed}
+    # the sweep (every few seconds) writes it down; the poster cannot withdraw it any more
+    deadline = time.monotonic() + WAIT
+    while _row(lobby, "SELECT status FROM challenges WHERE id = ?", posted["id"]) != ("expired",):
+        assert time.monotonic() < deadline, "the sweep did not expire the challenge"
+        time.sleep(0.2)
+    _refused(alice.delete(f"/api/challenges/{posted['id']}"), 410, "challenge_expired")
 
 
 def test_two_accepts_at_once_start_one_game(lobby: ServerProcess) -> None:
