@@ -137,6 +137,8 @@ async function route() {
   else if (params.has("host")) module = await import("./views/host.js");
   else if (params.has("join-code")) module = await import("./views/join.js");
   else if (params.has("me")) module = await import("./views/account.js");
+  else if (params.has("player")) module = await import("./views/player.js");
+  else if (params.has("leaderboard")) module = await import("./views/leaderboard.js");
   else if (params.has("learn")) module = await import("./views/tutorial.js");
   else if (params.has("rules")) module = await import("./views/rules.js");
   else if (params.has("study")) module = await import("./views/study.js");
