@@ -3,6 +3,7 @@ sign out, rename and delete, each refusal a JSON {error, code}."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -133,6 +134,23 @@ def test_a_name_taken_even_folded_differently_is_refused(site: ServerProcess) ->
     for look_alike in (f"noemie {stem}", f"NOÉMIE  {stem}", f"Noe-mie{stem}"):
         answer = _browser(site).post("/api/profiles", json={"name": look_alike})
         _refused(answer, 400, "name_taken")
+
+
+def test_one_name_asked_by_many_at_once_goes_to_one(site: ServerProcess) -> None:
+    name = _unique("Simultané")
+
+    async def ask_all() -> list[int]:
+        async def one() -> int:
+            async with httpx.AsyncClient(base_url=site.http, timeout=30) as browser:
+                answer = await browser.post("/api/profiles", json={"name": name})
+                if answer.status_code != 201:
+                    assert answer.json()["code"] == "name_taken", answer.text
+                return answer.status_code
+
+        return list(await asyncio.gather(*(one() for _ in range(8))))
+
+    statuses = asyncio.run(ask_all())
+    assert sorted(statuses) == [201] + [400] * 7
 
 
 def test_rename_checks_the_name_and_frees_the_old_one(site: ServerProcess) -> None:
@@ -482,3 +500,29 @@ def test_passkey_answers_are_checked(site: ServerProcess) -> None:
     assert laptop.post("/api/sessions/passkey", json=answer).status_code == 200
     _refused(_browser(site).post("/api/sessions/passkey", json=answer), 400, "passkey_expired")
     assert laptop.get("/api/me").json()["profile"] is not None
+
+
+def test_a_passkey_challenge_expires_and_belongs_to_its_profile(site: ServerProcess) -> None:
+    origin = site.http
+    key = SoftAuthenticator()
+    first, _ = _new_profile(site, _unique("Firmin"))
+    second, _ = _new_profile(site, _unique("Solène"))
+    # a challenge issued to one profile cannot register a passkey for another
+    options = first.post("/api/me/passkeys/options").json()
+    credential = key.create(options["options"], origin)
+    body = {"challenge_id": options["challenge_id"], "credential": credential}
+    _refused(second.post("/api/me/passkeys", json=body), 400, "passkey_expired")
+    # (and it is spent by the attempt)
+    _refused(first.post("/api/me/passkeys", json=body), 400, "passkey_expired")
+
+    # five minutes later, a challenge is no good
+    options = first.post("/api/me/passkeys/options").json()
+    credential = key.create(options["options"], origin)
+    with _db(site) as db:
+        db.execute(
+            "update webauthn_challenges set expires_at = expires_at - 301 where id = ?",
+            (options["challenge_id"],),
+        )
+    body = {"challenge_id": options["challenge_id"], "credential": credential}
+    _refused(first.post("/api/me/passkeys", json=body), 400, "passkey_expired")
+    assert first.get("/api/me").json()["profile"]["passkeys"] == 0

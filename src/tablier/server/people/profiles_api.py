@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from typing import Any
 
+import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, FastAPI, Request
@@ -108,6 +110,15 @@ def name_taken(name: str) -> PeopleError:
     return PeopleError(400, f"the name {name!r} is taken", "name_taken")
 
 
+async def write_name(request: Request, op: Callable[[Connection], None], name: str) -> None:
+    """Run a write that gives a name; a name taken meanwhile is a 400, not a crash."""
+    try:
+        await storage_of(request).write(op)
+    except (store.NameTaken, sa.exc.IntegrityError):
+        # two visitors taking the same name at once: the unique key refuses the second
+        raise name_taken(name) from None
+
+
 async def refuse_taken(request: Request, name: str, key: str, mine: str | None) -> None:
     """400 when another profile holds the name (the write checks again, for a race)."""
     storage = storage_of(request)
@@ -167,15 +178,7 @@ async def create_profile(request: Request, body: NameBody) -> JSONResponse:
     def write(conn: Connection) -> None:
         store.create_profile(conn, profile_id, name, key, moment)
 
-    try:
-        await storage_of(request).write(write)
-    except store.NameTaken:
-        raise name_taken(name) from None
-    except Exception as exc:
-        # two visitors taking the same name at once: the unique key refuses the second
-        if "unique" in str(exc).lower():
-            raise name_taken(name) from None
-        raise
+    await write_name(request, write, name)
     return await signed_in_answer(request, profile_id, status=201)
 
 
@@ -194,14 +197,7 @@ async def rename(request: Request, body: NameBody) -> dict[str, Any]:
     def write(conn: Connection) -> None:
         store.rename_profile(conn, profile.id, name, key)
 
-    try:
-        await storage_of(request).write(write)
-    except store.NameTaken:
-        raise name_taken(name) from None
-    except Exception as exc:
-        if "unique" in str(exc).lower():
-            raise name_taken(name) from None
-        raise
+    await write_name(request, write, name)
     renamed = Profile(id=profile.id, name=name, has_password=profile.has_password)
     return {"profile": await profile_json(request, renamed)}
 
