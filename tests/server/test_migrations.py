@@ -210,6 +210,17 @@ def test_upgrading_a_database_at_head_changes_nothing(tmp_path: Path) -> None:
     engine.dispose()
 
 
+def test_a_database_a_newer_tablier_upgraded_is_refused_untouched(tmp_path: Path) -> None:
+    engine = sqlite_engine(tmp_path / "t.db")
+    schema.upgrade(engine)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = 'f00d'"))
+    with pytest.raises(schema.NewerDatabase, match="f00d"):
+        schema.upgrade(engine)
+    assert revision_of(engine) == "f00d"
+    engine.dispose()
+
+
 @pytest.mark.parametrize("tables", ["last_before_migrations", "first_server", "with_people"])
 def test_a_database_of_an_earlier_tablier_keeps_its_rows(tmp_path: Path, tables: str) -> None:
     db = tmp_path / "old.db"

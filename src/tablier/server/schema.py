@@ -42,12 +42,24 @@ def config(connection: Connection | None = None, url: str | None = None) -> Conf
     return cfg
 
 
+class NewerDatabase(RuntimeError):
+    """The database was upgraded by a newer Tablier, to a revision this one does not know."""
+
+
 @functools.cache
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(config())  # read once per process
+
+
 def head() -> str:
-    """The newest revision (the scripts are read once per process)."""
-    found = ScriptDirectory.from_config(config()).get_current_head()
+    """The newest revision."""
+    found = _scripts().get_current_head()
     assert found is not None, "the migrations have no revision"
     return found
+
+
+def known(revision: str) -> bool:
+    return any(script.revision == revision for script in _scripts().walk_revisions())
 
 
 def current(conn: Connection) -> str | None:
@@ -61,8 +73,14 @@ def upgrade(engine: Engine) -> None:
         if conn.dialect.name == "postgresql":
             # released when this transaction ends: a process that waited then finds the head
             conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": UPGRADE_LOCK})
-        if current(conn) == head():
+        found = current(conn)
+        if found == head():
             return
+        if found is not None and not known(found):
+            raise NewerDatabase(
+                f"the database is at schema revision {found}, made by a newer Tablier; "
+                f"this one knows up to {head()}: run the newer version"
+            )
         command.upgrade(config(connection=conn), "head")
 
 
