@@ -20,6 +20,8 @@ def _shot(page: Any, name: str, full_page: bool = True) -> None:
     if SHOTS.is_dir():
         # the toasts ("Profil créé.") go first: they would hide part of the page
         page.wait_for_function("!document.querySelector('.toast')", timeout=10_000)
+        # from the top: the sticky header would otherwise be drawn mid-page
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page, animations="disabled")
 
 

@@ -205,7 +205,7 @@ export async function mount(main, ctx) {
           h(
             "div",
             { class: "card-buttons" },
-            h("button", { type: "button", class: "btn btn-danger", "data-action": "delete-confirm", onclick: remove }, t("account.delete.confirm")),
+            h("button", { type: "button", class: "btn account-danger-solid", "data-action": "delete-confirm", onclick: remove }, t("account.delete.confirm")),
             h("button", { type: "button", class: "btn btn-ghost", onclick: () => { confirming = null; draw(); } }, t("account.cancel")),
           ),
         )
