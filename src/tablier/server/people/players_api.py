@@ -291,14 +291,15 @@ def leaderboard(conn: Connection, key: str, now: float) -> dict[str, Any]:
 
 def leaderboard_keys(conn: Connection) -> list[dict[str, Any]]:
     """Every rating key, the lobby's order of games, with how many profiles are rated."""
-    counts = dict(
-        conn.execute(
+    counts: dict[str, int] = {
+        str(key): int(count)
+        for key, count in conn.execute(
             sa.select(ratings.c.key, sa.func.count())
             .select_from(ratings.join(profiles, profiles.c.id == ratings.c.profile_id))
             .where(profiles.c.deleted_at.is_(None))
             .group_by(ratings.c.key)
         ).all()
-    )
+    }
     ranked = sorted(game_ids(), key=lambda g: (game_class(g).rank, g))
     keys = rt.known_keys()
     return [
@@ -307,7 +308,7 @@ def leaderboard_keys(conn: Connection) -> list[dict[str, Any]]:
             "game": rt.game_of_key(key),
             "label": rt.key_label(key),
             "variant": key != rt.game_of_key(key),
-            "rated_players": int(counts.get(key, 0)),
+            "rated_players": counts.get(key, 0),
         }
         for game in ranked
         for key in keys

@@ -19,6 +19,7 @@ import logging
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -84,7 +85,8 @@ def game_of_key(key: str) -> str:
     return key.partition(":")[0]
 
 
-def known_keys() -> list[str]:
+@cache
+def known_keys() -> tuple[str, ...]:
     """Every rating key of every game, the plain game first."""
     keys: list[str] = []
     for game_id in game_ids():
@@ -95,7 +97,7 @@ def known_keys() -> list[str]:
             key = rating_key(game_id, dict(zip(names, combo, strict=True)))
             if key not in keys:
                 keys.append(key)
-    return keys
+    return tuple(keys)
 
 
 def key_options(key: str) -> dict[str, Any]:
