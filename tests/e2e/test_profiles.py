@@ -203,10 +203,16 @@ def test_a_passkey_signs_the_profile_in_on_a_fresh_browser(
 
 def test_delete_leaves_a_guest_and_frees_the_name(web_server: Any, open_context: Any) -> None:
     name = _fresh_name("Anatole")
-    page = open_context(DESKTOP).new_page()
+    context = open_context(DESKTOP)
+    page = context.new_page()
     errors = page_errors(page)
     page.goto(web_server.url + "/")
+    # another tab of the same browser follows without a reload
+    other_tab = context.new_page()
+    other_tab.goto(web_server.url + "/")
+    expect(_chip(other_tab)).to_have_text("Invité · Choisir un nom")
     _create_from_chip(page, name)
+    expect(_chip(other_tab)).to_have_text(name[0].upper() + name)
     # an unsecured profile asks before signing out (it could not come back)
     page.locator("[data-action=sign-out]").click()
     expect(page.locator(".account-confirm")).to_contain_text("vous ne pourrez plus y revenir")
@@ -216,6 +222,7 @@ def test_delete_leaves_a_guest_and_frees_the_name(web_server: Any, open_context:
     _shot(page, "account-delete-confirm-desktop")
     page.locator("[data-action=delete-confirm]").click()
     expect(_chip(page)).to_have_text("Invité · Choisir un nom")
+    expect(_chip(other_tab)).to_have_text("Invité · Choisir un nom")
     expect(page.locator("[data-view=account] profile-form")).to_be_visible()
     # the name is free again
     page.locator("[data-view=account] profile-form input").fill(name)

@@ -39,9 +39,18 @@ export function onProfileChange(cb) {
   return () => listeners.delete(cb);
 }
 
+// the other tabs of this site hear of a change too (the cookie is theirs as well)
+const channel = globalThis.BroadcastChannel ? new BroadcastChannel("tablier-profile") : null;
+channel?.addEventListener("message", (event) => tell(event.data ?? null));
+
+function tell(profile) {
+  cached = Promise.resolve(profile);
+  for (const cb of [...listeners]) cb(profile);
+}
+
 function settle(profile) {
-  cached = Promise.resolve(profile ?? null);
-  for (const cb of [...listeners]) cb(profile ?? null);
+  tell(profile ?? null);
+  channel?.postMessage(profile ?? null);
   return profile ?? null;
 }
 
