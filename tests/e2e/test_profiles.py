@@ -162,6 +162,7 @@ def test_a_passkey_signs_the_profile_in_on_a_fresh_browser(
     expect(phone.locator("[data-role=passkey-state]")).to_have_text("Aucune clé d'accès.")
     phone.locator("[data-action=add-passkey]").click()
     expect(phone.locator("[data-role=passkey-state]")).to_have_text("1 clé d'accès")
+    expect(phone.locator("[data-role=passkeys] li")).to_have_count(1)
     expect(phone.locator("[data-role=account-status]")).to_have_text(
         "Profil sécurisé : 1 clé d'accès."
     )
@@ -187,6 +188,19 @@ def test_a_passkey_signs_the_profile_in_on_a_fresh_browser(
     expect(other.locator("[data-role=account-name]")).to_have_text(name)
     profile_id = _chip(phone).get_attribute("data-profile")
     expect(_chip(other)).to_have_attribute("data-profile", profile_id)
+
+    _shot(phone, "account-passkey-desktop")
+
+    # the phone is lost: its passkey is removed from the other device, and opens nothing
+    other.locator("[data-action=remove-passkey]").click()
+    expect(other.locator("[data-role=passkey-state]")).to_have_text("Aucune clé d'accès.")
+    other.locator("[data-action=sign-out]").click()
+    other.locator("[data-action=sign-out-confirm]").click()
+    expect(_chip(other)).to_have_text("Invité · Choisir un nom")
+    other.get_by_role("button", name="Utiliser une clé d'accès").click()
+    expect(other.locator(".account-passkey .form-error")).to_have_text(
+        "Cette clé d'accès n'ouvre aucun profil ici."
+    )
 
     # a key the site does not know opens nothing, and says so in words
     stranger_context = open_context(DESKTOP)

@@ -526,3 +526,25 @@ def test_a_passkey_challenge_expires_and_belongs_to_its_profile(site: ServerProc
     body = {"challenge_id": options["challenge_id"], "credential": credential}
     _refused(first.post("/api/me/passkeys", json=body), 400, "passkey_expired")
     assert first.get("/api/me").json()["profile"]["passkeys"] == 0
+
+
+def test_a_lost_passkey_is_removed_and_opens_nothing(site: ServerProcess) -> None:
+    origin = site.http
+    lost, kept = SoftAuthenticator(), SoftAuthenticator()
+    phone, profile = _new_profile(site, _unique("Perrine"))
+    assert _register(phone, lost, origin).status_code == 201
+    assert _register(phone, kept, origin).status_code == 201
+    listed = phone.get("/api/me/passkeys").json()["passkeys"]
+    assert {p["id"] for p in listed} == {_b64(lost.credential_id), _b64(kept.credential_id)}
+    _refused(_browser(site).get("/api/me/passkeys"), 401, "profile_needed")
+
+    # another profile cannot remove it
+    other, _ = _new_profile(site, _unique("Quentin"))
+    _refused(other.delete(f"/api/me/passkeys/{_b64(lost.credential_id)}"), 404, "passkey_unknown")
+
+    removed = phone.delete(f"/api/me/passkeys/{_b64(lost.credential_id)}")
+    assert removed.status_code == 200 and removed.json()["profile"]["passkeys"] == 1
+    _refused(phone.delete(f"/api/me/passkeys/{_b64(lost.credential_id)}"), 404, "passkey_unknown")
+    _refused(_sign_in(_browser(site), lost, origin), 401, "passkey_unknown")
+    signed = _sign_in(_browser(site), kept, origin)
+    assert signed.status_code == 200 and signed.json()["profile"]["id"] == profile["id"]

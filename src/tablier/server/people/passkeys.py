@@ -201,6 +201,44 @@ async def register_passkey(request: Request, body: AnswerBody) -> dict[str, Any]
     return {"profile": await profile_json(request, profile)}
 
 
+@router.get("/api/me/passkeys")
+async def list_passkeys(request: Request) -> dict[str, Any]:
+    """The signed-in profile's passkeys, newest first (their ids and when added)."""
+    profile = await require_profile(request)
+    storage = storage_of(request)
+
+    def read() -> list[dict[str, Any]]:
+        with storage.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(passkeys.c.credential_id, passkeys.c.created_at)
+                .where(passkeys.c.profile_id == profile.id)
+                .order_by(passkeys.c.created_at.desc())
+            )
+            return [{"id": str(r.credential_id), "created_at": float(r.created_at)} for r in rows]
+
+    return {"passkeys": await asyncio.to_thread(read)}
+
+
+@router.delete("/api/me/passkeys/{credential_id}")
+async def remove_passkey(request: Request, credential_id: str) -> dict[str, Any]:
+    """Forget a passkey (a lost phone): it signs nobody in any more."""
+    profile = await require_profile(request)
+    removed: list[int] = []
+
+    def write(conn: Connection) -> None:
+        gone = conn.execute(
+            passkeys.delete().where(
+                passkeys.c.credential_id == credential_id, passkeys.c.profile_id == profile.id
+            )
+        )
+        removed.append(gone.rowcount)
+
+    await storage_of(request).write(write)
+    if removed != [1]:
+        raise PeopleError(404, "this profile has no such passkey", "passkey_unknown")
+    return {"profile": await profile_json(request, profile)}
+
+
 # ------------------------------------------------------------------ signing in
 @router.post("/api/sessions/passkey/options")
 async def sign_in_options(

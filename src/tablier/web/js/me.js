@@ -71,6 +71,9 @@ export const profiles = {
   signIn: async (name, password) => settle((await call("/api/sessions/password", "POST", { name, password })).profile),
   signOut: async () => settle((await call("/api/sessions/current", "DELETE")).profile),
   remove: async () => settle((await call("/api/me", "DELETE")).profile),
+  /** The profile's passkeys: [{id, created_at}], newest first. */
+  passkeys: async () => (await call("/api/me/passkeys")).passkeys,
+  removePasskey: async (id) => settle((await call(`/api/me/passkeys/${encodeURIComponent(id)}`, "DELETE")).profile),
 
   /** Register a passkey for the signed-in profile (the browser asks the person). */
   async addPasskey() {

@@ -241,6 +241,7 @@ export async function mount(main, ctx) {
         password,
         h("h3", {}, t("account.passkey.title")),
         h("p", { class: "account-fact", "data-role": "passkey-state" }, profile.passkeys ? t("account.passkey.count", { n: profile.passkeys }) : t("account.passkey.none")),
+        keyList(t),
         h("p", { class: "help" }, t("account.passkey.text")),
         passkeyButton(
           t("account.passkey.add"),
@@ -261,6 +262,44 @@ export async function mount(main, ctx) {
         deleteRow,
       ),
     ];
+  }
+
+  /** The passkeys, each with the day it was added and a way to remove it (a lost phone). */
+  function keyList(t) {
+    const list = h("ul", { class: "account-keys", "data-role": "passkeys" });
+    if (!profile.passkeys) return list;
+    const day = new Intl.DateTimeFormat(ctx.lang, { day: "numeric", month: "long", year: "numeric" });
+    profiles.passkeys().then((keys) => {
+      for (const key of keys) {
+        const date = day.format(new Date(key.created_at * 1000));
+        list.append(
+          h(
+            "li",
+            {},
+            h("span", {}, t("account.passkey.added_on", { date })),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-small btn-ghost",
+                "data-action": "remove-passkey",
+                "aria-label": t("account.passkey.remove_label", { date }),
+                onclick: async () => {
+                  try {
+                    await profiles.removePasskey(key.id);
+                    ctx.toast(t("account.passkey.removed"));
+                  } catch (err) {
+                    ctx.toast(refusal(t, err), "error");
+                  }
+                },
+              },
+              t("account.passkey.remove"),
+            ),
+          ),
+        );
+      }
+    }).catch((err) => ctx.toast(refusal(t, err), "error"));
+    return list;
   }
 
   async function signOut() {
