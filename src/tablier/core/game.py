@@ -61,6 +61,11 @@ class Game(ABC):
     # size, encode, decode) and `tensors` (per-seat observation tensors); see
     # docs/research.md. None: the game is not offered to research frameworks
     research_interface: ClassVar[str | None] = None
+    # True when the seats the engine awaits together choose without seeing each other's
+    # choice (the engine hides a choice until every awaited seat is in): moves come in
+    # rounds, as in Qui'win. False for turn-based games, where each move is seen before
+    # the next is chosen (research environments derive their parallel flag from it)
+    simultaneous_moves: ClassVar[bool] = False
     # the names of the seats per language, e.g. {"fr": ("Blanc", "Noir"), ...}
     seat_names: ClassVar[Mapping[str, Sequence[str]]] = {}
     # the catalogue holding `outcome.<reason>` texts for this game's outcomes
@@ -124,6 +129,14 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
         """Build the initial state; raise ValueError for a bad `setup`."""
+
+    def max_game_length(self) -> int | None:
+        """The most moves (entries of `state.history`) a game with these options can last,
+        or None where the game declares no bound. Study runs and research environments
+        stop (truncate) a game that reaches it, so a variant that loops is reported
+        instead of hanging. Games override it with a bound their rules guarantee, or
+        where none is proven, a cap far above any game played."""
+        return None
 
     def decision_seconds(self) -> float | None:
         """Seconds allowed for each decision where `timeout_move` is legal (None: no limit).

@@ -9,7 +9,7 @@ from tablier.core.game import Game
 from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
 from tablier.games.counterplays.render import TEXTS
-from tablier.games.counterplays.state import CounterplaysState
+from tablier.games.counterplays.state import TILES_EACH, CounterplaysState
 
 
 class Counterplays(Game):
@@ -62,6 +62,10 @@ class Counterplays(Game):
     cli_commands: ClassVar[Mapping[str, str]] = {
         "puzzle": "tablier.games.counterplays.cli:puzzle_app"
     }
+
+    def max_game_length(self) -> int:
+        # every move lays one tile, and the game ends when all are laid
+        return 2 * TILES_EACH
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> CounterplaysState:
         if setup:

@@ -9,7 +9,7 @@ from tablier.core.game import Game
 from tablier.core.messages import WHITE_BLACK, Catalogue
 from tablier.core.options import Option
 from tablier.games.kwinty.render import TEXTS
-from tablier.games.kwinty.state import KwintyState
+from tablier.games.kwinty.state import PIECES_EACH, KwintyState
 
 
 class KwintyGame(Game):
@@ -102,6 +102,10 @@ class KwintyGame(Game):
             },
         ),
     )
+
+    def max_game_length(self) -> int:
+        # forty placements, and never two passes in a row (the second ends the game)
+        return 4 * PIECES_EACH + 1
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> KwintyState:
         if setup:

@@ -25,6 +25,8 @@ class QuiwinGame(Game):
     hidden_information: ClassVar[bool] = True
     # a void deal (equal at every tie-break) is played again with a new deal
     new_deal_reasons: ClassVar[frozenset[str]] = frozenset({"void"})
+    # both seats lay their tiles and declare their pawns without seeing the other's
+    simultaneous_moves: ClassVar[bool] = True
     named_players: ClassVar[Mapping[str, str]] = {
         "rule-of-thumb": "tablier.games.quiwin.heuristics:rule_of_thumb_player",
         "planner": "tablier.games.quiwin.heuristics:planner_player",
@@ -68,6 +70,10 @@ class QuiwinGame(Game):
             },
         ),
     )
+
+    def max_game_length(self) -> int:
+        # per step at most two tiles laid, two declarations and one swap
+        return 5 * rules_of(self.options).steps
 
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> State:
         unknown = sorted(set(setup) - {"deal", "coins"})

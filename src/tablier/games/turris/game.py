@@ -39,6 +39,11 @@ class TurrisGame(Game):
     }
     duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
 
+    def max_game_length(self) -> int:
+        # removals give pieces back, so no short bound is proven: a cap far above the
+        # longest games played (random play included)
+        return 600
+
     def _new_state(self, seed: int, num_players: int, **setup: Any) -> TurrisState:
         if setup:
             raise ValueError(f"turris takes no setup arguments, not {', '.join(sorted(setup))}")
