@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import tablier
 from tablier.ai.analysis import analysable
@@ -30,13 +31,16 @@ from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.analysis import Analyses
 from tablier.server.db_lock import DatabaseBusy
+from tablier.server.fair_compute import FinishedCache, requester_key
+from tablier.server.fair_compute import install as install_fair_compute
 from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
-from tablier.server.manager import RoomManager, SeatRequest
+from tablier.server.manager import AlreadySeated, RoomManager, SeatRequest
 from tablier.server.outcomes import told_outcome
 from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
 from tablier.server.party import router as party_router
 from tablier.server.party_lobby import Lobbies, lobby_router
+from tablier.server.people import rated_rooms
 from tablier.server.people.profiles_api import install as install_profiles
 from tablier.server.preview import router as preview_router
 from tablier.server.problems import router as problems_router
@@ -90,6 +94,7 @@ class CreateRoom(_Body):
     )
     clock: ClockSpec | None = None
     player_id: str | None = Field(None, min_length=1, max_length=80)
+    rated: bool = Field(False, description="counts for the ratings: every seat a signed-in person")
 
 
 class JoinSeat(_Body):
@@ -227,6 +232,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.add_middleware(
         BodyLimit, limit=settings.max_body, larger={"/api/party/uploads": 640 * 1024}
     )
+    if settings.trusted_proxies:
+        # the client is the address the listed proxies forwarded for; anyone else's
+        # X-Forwarded-For is ignored (uvicorn's own reading is turned off in run())
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     room_rate = RoomRate(settings.rooms_per_minute)
     sockets: Counter[str] = Counter()
 
@@ -252,6 +261,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
+
+    install_fair_compute(app)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -366,6 +377,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             for s in body.seats
         ]
         shuffle = None if body.seating is None else body.seating == "random"
+        if body.rated:
+            # the creator's seat is bound to the signed-in profile (people/rated_rooms.py)
+            await rated_rooms.creator(request, requests)
         # an uploaded text serves one room only: refuse one already given to another
         store: PartyStore = request.app.state.party
         given = [v for v in options.values() if uploads.is_reference(v)]
@@ -386,10 +400,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         room = created.room
+        # its computer seats' work counts against its creator, watched or not
+        room.requester = await requester_key(request)
+        if body.rated:
+            await rated_rooms.mark_rated(request, room.id, body.game, options)
         for value in given:
             await asyncio.to_thread(store.attach_upload, value.partition(":")[2], room.id)
         return {
             **room.status(),
+            "rated": body.rated,
             "my_seats": [{"seat": s, "token": t} for s, t in sorted(created.tokens.items())],
             "links": _links(request, room.id, room.num_players),
         }
@@ -397,7 +416,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.get("/api/rooms/{room_id}", tags=["rooms"], summary="A room's public status")
     async def room_status(room_id: str, request: Request) -> dict[str, Any]:
         room = await _room(request, room_id)
-        return {**room.status(), "links": _links(request, room.id, room.num_players)}
+        rated = await rated_rooms.rated_key(request, room.id) is not None
+        return {
+            **room.status(),
+            "rated": rated,
+            "links": _links(request, room.id, room.num_players),
+        }
 
     @app.post("/api/rooms/{room_id}/join", tags=["rooms"], summary="Take a free seat")
     async def join_room(room_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
@@ -409,10 +433,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             except BadSeatName as exc:
                 raise ApiError(400, str(exc), code=exc.code) from None
         room = await _room(request, room_id)
+        # a rated room's seat goes to the signed-in profile, under its name
+        profile = await rated_rooms.joiner(request, room)
+        player_id = body.player_id if profile is None else profile.id
+        if profile is not None:
+            name = profile.name
         try:
-            seat, token = await _manager(request).join(room, body.seat, body.player_id, name)
+            seat, token = await _manager(request).join(
+                room, body.seat, player_id, name, once=profile is not None
+            )
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
+        except AlreadySeated:
+            raise rated_rooms.already_seated() from None
         except LookupError as exc:
             raise ApiError(409, str(exc.args[0])) from None
         return {"room": room.id, "seat": seat, "token": token}
@@ -452,6 +485,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         number: Annotated[int, FastPath(ge=1, le=MAX_INDEX)],
         request: Request,
         seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
+    ) -> dict[str, Any]:
+        cache: FinishedCache[dict[str, Any]] = request.app.state.finished_views
+        # a finished game never changes: its views are computed once
+        return await cache.get(
+            (room_id, number, seat), lambda: _views_answer(request, room_id, number, seat)
+        )
+
+    async def _views_answer(
+        request: Request, room_id: str, number: int, seat: int | None
     ) -> dict[str, Any]:
         manager = _manager(request)
         found = await asyncio.to_thread(manager.storage.load_game, room_id, number)
@@ -503,7 +545,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         room_row, stored = await _analysable(request, room_id, number)
         record = await asyncio.to_thread(_stored_record, room_row, stored)
         analyses: Analyses = request.app.state.analyses
-        return analyses.start(room_id, number, record).view()
+        job = analyses.start(room_id, number, record, requester=await requester_key(request))
+        return job.view()
 
     @app.get(
         "/api/rooms/{room_id}/games/{number}/analysis",
@@ -555,7 +598,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             return
         sockets[client] += 1
         try:
-            await serve_socket(ws, room_id, _manager(ws), settings)
+            requester = await requester_key(ws)
+            await serve_socket(ws, room_id, _manager(ws), settings, requester)
         finally:
             sockets[client] -= 1
             if not sockets[client]:

@@ -34,6 +34,10 @@ class SeatRequest:
     player_id: str | None = None
 
 
+class AlreadySeated(LookupError):
+    """A player who may hold one seat of a room asked for a second."""
+
+
 @dataclass
 class Created:
     room: Room
@@ -209,12 +213,22 @@ class RoomManager:
         return Created(room, tokens)
 
     async def join(
-        self, room: Room, seat: int | None, player_id: str | None, name: str | None
+        self,
+        room: Room,
+        seat: int | None,
+        player_id: str | None,
+        name: str | None,
+        once: bool = False,
     ) -> tuple[int, str]:
-        """Take a free human seat (the given one, else the first free); ValueError if none."""
+        """Take a free human seat (the given one, else the first free); ValueError if none.
+
+        `once`: `player_id` may hold one seat of the room only (a rated room's profile);
+        AlreadySeated otherwise, decided under the room's lock."""
         if room.remote_owner is not None and self.cluster is not None:
             return await self._join_remote(room, seat, player_id, name)
         async with room.lock:
+            if once and any(s.player_id == player_id for s in room.seats):
+                raise AlreadySeated("this player already holds a seat of the room")
             free = [s.seat for s in room.seats if s.kind == "human" and s.token_hash is None]
             if seat is None:
                 if not free:
