@@ -1,11 +1,27 @@
 """PettingZoo environments for every game with a research interface.
 
 `aec_env("kwinty", variant="kwintie")` is an AEC environment: agents `player_0` and
-`player_1` act one at a time. In Qui'win's simultaneous steps the engine awaits both
-seats; the AEC environment asks them one after the other, and the second never sees
-the first's choice (the engine keeps it hidden until both are in).
+`player_1` act one at a time. A turn-based game asks the seat to move, as PettingZoo's
+classic games do. A game whose seats choose together without seeing each other
+(`Game.simultaneous_moves`, Qui'win) is played in *rounds*: every round asks
+`player_0` then `player_1`; a seat the engine awaited when the round began plays a
+move, the other plays the idle action (the table's `pass`, the only one in its mask,
+which the environment does not send to the engine), and the second never sees the
+first's choice (the engine keeps it hidden until both are in). A seat the engine
+starts awaiting during a round (Qui'win's answer to a transfer) acts in the next one.
+
 `parallel_env("quiwin")` is a Parallel environment: every awaited seat acts in the
 same `step`. Actions of seats not awaited (their mask is all zeros) are ignored.
+
+**Parallel conversion.** `metadata["is_parallelizable"]` is True only for the
+round-played games: there each cycle of the AEC environment changes the game once,
+with choices made on what the seats saw at its start, which is what PettingZoo's
+`aec_to_parallel` assumes. A turn-based game is not: the second seat must see the
+first's move before choosing, so it says False and the conversion refuses it.
+
+**Truncation.** A game stops at `Game.max_game_length()` moves (the engine's history;
+in rounds, at the end of the round that reaches it): `truncations` is True for every
+agent, `terminations` False, rewards 0, and `infos[agent]["truncated_at"]` the length.
 
 Observations are `{"observation": tensor, "action_mask": mask}` (see `interface.py`).
 An action outside the mask loses the game for its player (reward -1, the other +1,
@@ -30,6 +46,13 @@ from tablier.core.state import State
 from tablier.research.interface import interface, legal_actions
 
 AGENTS = ("player_0", "player_1")
+IDLE_MOVE = "pass"
+
+
+def plays_in_rounds(game: Game) -> bool:
+    """Whether the AEC environment of `game` plays it in rounds (see the module's text):
+    declared by the game (`simultaneous_moves`), and its table must number `pass`."""
+    return bool(game.simultaneous_moves)
 
 
 class _Shared:
@@ -42,6 +65,7 @@ class _Shared:
         self.research = interface(game)
         self.render_mode = render_mode
         self.lang = lang
+        self.max_length = game.max_game_length()
         self.possible_agents = list(AGENTS)
         size = self.research.actions.size
         # one space object per agent, kept: PettingZoo wants the same object every time
@@ -78,6 +102,9 @@ class _Shared:
         self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
         self._legal_key = None
 
+    def _reached_cap(self) -> bool:
+        return self.max_length is not None and len(self.state.history) >= self.max_length
+
     def _legal(self, seat: int) -> list[int]:
         # observing and then playing asks twice for the same position's actions
         key = (id(self.state), len(self.state.history), seat)
@@ -86,12 +113,15 @@ class _Shared:
             self._legal_numbers = legal_actions(self.state, seat)
         return self._legal_numbers
 
-    def _observe(self, seat: int) -> dict[str, np.ndarray]:
+    def _mask(self, numbers: list[int]) -> np.ndarray:
         mask = np.zeros(self.research.actions.size, np.int8)
-        mask[self._legal(seat)] = 1
+        mask[numbers] = 1
+        return mask
+
+    def _observe(self, seat: int, numbers: list[int] | None = None) -> dict[str, np.ndarray]:
         return {
             "observation": self.research.tensors.encode(self.state.observation(seat), seat),
-            "action_mask": mask,
+            "action_mask": self._mask(self._legal(seat) if numbers is None else numbers),
         }
 
     def _play(self, seat: int, action: Any) -> bool:
@@ -114,14 +144,21 @@ class _Shared:
 class TablierAECEnv(_Shared, AECEnv):
     """A tablier game as a PettingZoo AEC environment (see the module's text)."""
 
-    # per instance: PettingZoo reads the environment's name there
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": True}  # noqa: RUF012
+    # per instance: PettingZoo reads the environment's name and parallel flag there
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: Game, render_mode: str | None = None, lang: str = "en") -> None:
         super().__init__()
         self._setup(game, render_mode, lang)
-        self.metadata = {**self.metadata, "name": f"tablier_{game.id}_v0"}
+        self.rounds = plays_in_rounds(game)
+        self.idle = self.research.actions.encode(IDLE_MOVE) if self.rounds else -1
+        self.metadata = {
+            **self.metadata,
+            "name": f"tablier_{game.id}_v0",
+            "is_parallelizable": self.rounds,
+        }
         self.agents: list[str] = []
+        self._round: list[int] = []
 
     def __str__(self) -> str:
         return self.metadata["name"]
@@ -134,10 +171,29 @@ class TablierAECEnv(_Shared, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = AGENTS[self.state.current_players()[0]]
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        awaited = self.state.current_players()
+        if self.rounds:
+            self._round = list(awaited)
+            self.agent_selection = AGENTS[0]
+        else:
+            self.agent_selection = AGENTS[awaited[0]]
+
+    def _moves_now(self, seat: int) -> bool:
+        """Whether `seat` plays a real move at this turn (else, in a round, it idles)."""
+        if not self.rounds:
+            return True
+        return seat in self._round and seat in self.state.current_players()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._observe(AGENTS.index(agent))
+        seat = AGENTS.index(agent)
+        # in a round, a seat that does not move this round is offered the idle action
+        # (what the parallel conversion hands out at the round's start, for every seat)
+        if self.rounds and not self.state.is_terminal() and not self._moves_now(seat):
+            return self._observe(seat, [self.idle])
+        return self._observe(seat)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -147,19 +203,30 @@ class TablierAECEnv(_Shared, AECEnv):
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if not self._play(seat, action):
+        legal = self._play(seat, action) if self._moves_now(seat) else int(action) == self.idle
+        if not legal:
             self._end([1.0 if s != seat else -1.0 for s in (0, 1)])
             self.infos[agent]["illegal_action"] = True
+        elif self.rounds and seat < len(AGENTS) - 1:
+            self.agent_selection = AGENTS[seat + 1]  # the round goes on
         elif self.state.is_terminal():
             self._end(self.state.returns())
+        elif self._reached_cap():
+            self._truncate()
         else:
-            self.agent_selection = AGENTS[self.state.current_players()[0]]
+            self._next_turn()
         self._accumulate_rewards()
 
     def _end(self, returns: list[float]) -> None:
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = float(returns[seat])
             self.terminations[agent] = True
+        self.agent_selection = AGENTS[0]
+
+    def _truncate(self) -> None:
+        for agent in AGENTS:
+            self.truncations[agent] = True
+            self.infos[agent]["truncated_at"] = len(self.state.history)
         self.agent_selection = AGENTS[0]
 
 
@@ -195,13 +262,16 @@ class TablierParallelEnv(_Shared, ParallelEnv):
                 break
         if returns is None and self.state.is_terminal():
             returns = self.state.returns()
-        done = returns is not None
+        truncated = returns is None and self._reached_cap()
         if returns is not None:
             rewards = {agent: float(returns[s]) for s, agent in enumerate(AGENTS)}
+        if truncated:
+            for agent in self.agents:
+                infos[agent]["truncated_at"] = len(self.state.history)
         observations = {a: self._observe(s) for s, a in enumerate(AGENTS)}
-        terminations = dict.fromkeys(self.agents, done)
-        truncations = dict.fromkeys(self.agents, False)
-        if done:
+        terminations = dict.fromkeys(self.agents, returns is not None)
+        truncations = dict.fromkeys(self.agents, truncated)
+        if returns is not None or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
