@@ -103,7 +103,7 @@ def test_the_command_writes_a_report_in_french(tmp_path: Path) -> None:
         ["study", "turris", "--vs", "bonus_chain=true", "--games", "20", "--out", str(tmp_path)],
     )
     assert result.exit_code == 0, result.output
-    assert "siège 1" in result.output
+    assert "Blanc (hasard) gagne" in result.output
     assert (tmp_path / "report.html").is_file() and (tmp_path / "figures.json").is_file()
     unknown = CliRunner().invoke(app, ["study", "nope", "--out", str(tmp_path)])
     assert unknown.exit_code != 0

@@ -10,13 +10,17 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
+from tablier.cli.errors import fail
 from tablier.cli.lang import lang as chosen_lang
 from tablier.core.messages import Catalogue
-from tablier.core.registry import game_class, game_ids
+from tablier.core.options import OptionError
+from tablier.core.registry import game_class, game_ids, load
 from tablier.study.compare import compare_first_seat
 from tablier.study.figures import Figures, figures_of
-from tablier.study.play import StudySpec, run_study
+from tablier.study.play import StudySpec, move_cap, run_study
 from tablier.study.report import write_report
+from tablier.study.skill import skill_trace
+from tablier.study.words import player_words, seat_words, variant_words
 
 TEXTS = Catalogue(
     "study.cli",
@@ -35,8 +39,30 @@ TEXTS = Catalogue(
             "en": "{label}: {n} games in {seconds} s ({rate} games/s)",
         },
         "seat": {
-            "fr": "  siège {seat} ({player}) gagne {rate} % [{low}, {high}]",
-            "en": "  seat {seat} ({player}) wins {rate}% [{low}, {high}]",
+            "fr": "  {seat} ({player}) gagne {rate} % [{low}, {high}]",
+            "en": "  {seat} ({player}) wins {rate}% [{low}, {high}]",
+        },
+        "seats": {
+            "fr": "{game} se joue à {low}–{high} : {given} joueur(s) donné(s) "
+            "(--players a,b,c ou --seats N)",
+            "en": "{game} is played by {low}–{high}: {given} player(s) given "
+            "(--players a,b,c or --seats N)",
+        },
+        "bad_player": {
+            "fr": "joueur inconnu pour {game} : {name} ; joueurs possibles : {known}",
+            "en": "no player {name} for {game}; the players: {known}",
+        },
+        "two_seats": {
+            "fr": "la trace d'habileté se mesure à deux sièges seulement",
+            "en": "the skill trace is measured with two seats only",
+        },
+        "truncated": {
+            "fr": "  {count} partie(s) arrêtée(s) au plafond de {cap} coups",
+            "en": "  {count} game(s) stopped at the {cap}-move cap",
+        },
+        "skill": {
+            "fr": "trace d'habileté : {stronger} contre {weaker} marque {rate} % [{low}, {high}]",
+            "en": "skill trace: {stronger} against {weaker} scores {rate}% [{low}, {high}]",
         },
         "written": {
             "fr": "Rapport : {page}\nChiffres : {data}",
@@ -52,9 +78,51 @@ def _pairs(items: list[str], game: str, lang: str) -> dict[str, Any]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep:
-            raise typer.BadParameter(TEXTS.text("bad_pair", lang, text=item))
-        parsed[name] = cls.parse_option(name, value)
+            fail(TEXTS.text("bad_pair", lang, text=item))
+        try:
+            parsed[name] = cls.parse_option(name, value)
+        except OptionError as exc:
+            fail(exc.text(lang))
     return parsed
+
+
+def _seat_players(game: str, players: str | None, seats: int | None, lang: str) -> tuple[str, ...]:
+    """One player per seat: the names given, one name repeated over `--seats`, or
+    random players at the game's usual count."""
+    cls = game_class(game)
+    names = tuple(p.strip() for p in (players or "random").split(",") if p.strip())
+    if seats is not None and len(names) == 1:
+        names = names * seats
+    elif players is None:
+        names = ("random",) * (cls.default_players or cls.min_players)
+    if not cls.min_players <= len(names) <= cls.max_players or (
+        seats is not None and seats != len(names)
+    ):
+        fail(
+            TEXTS.text(
+                "seats",
+                lang,
+                game=cls.name,
+                low=cls.min_players,
+                high=cls.max_players,
+                given=seats if seats is not None else len(names),
+            )
+        )
+    return names
+
+
+def _check_players(game: str, options: dict[str, Any], names: tuple[str, ...], lang: str) -> None:
+    from tablier.ai.players import player_names
+
+    instance = load(game, **options)
+    known = player_names(instance)
+    for name in names:
+        if name not in known:
+            fail(
+                TEXTS.text(
+                    "bad_player", lang, game=instance.name, name=name, known=", ".join(known)
+                )
+            )
 
 
 def study(
@@ -64,7 +132,21 @@ def study(
         list[str] | None,
         typer.Option("--vs", help="une variante à comparer / a variant to compare: k=v"),
     ] = None,
-    players: Annotated[str, typer.Option("--players", help="a,b")] = "random,random",
+    players: Annotated[
+        str | None, typer.Option("--players", help="un joueur par siège / one per seat: a,b")
+    ] = None,
+    seats: Annotated[
+        int | None, typer.Option("--seats", min=1, max=16, help="sièges / seats")
+    ] = None,
+    max_moves: Annotated[
+        int | None,
+        typer.Option("--max-moves", min=1, help="plafond de coups (défaut : celui du jeu)"),
+    ] = None,
+    skill: Annotated[
+        str | None,
+        typer.Option("--skill", help="trace d'habileté / skill trace: random,easy,medium"),
+    ] = None,
+    skill_games: Annotated[int, typer.Option("--skill-games", min=2)] = 40,
     games: Annotated[int, typer.Option("--games", min=1, max=1_000_000)] = 200,
     jobs: Annotated[int, typer.Option("--jobs", min=1, max=256)] = 1,
     ray: Annotated[
@@ -81,10 +163,16 @@ def study(
     lang = lang or chosen_lang()
     console = Console(stderr=True, highlight=False)
     if game not in game_ids():
-        console.print(TEXTS.text("unknown_game", lang, game=game, known=", ".join(game_ids())))
-        raise typer.Exit(2)
+        fail(TEXTS.text("unknown_game", lang, game=game, known=", ".join(game_ids())))
     base = _pairs(option or [], game, lang)
-    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    names = _seat_players(game, players, seats, lang)
+    _check_players(game, base, names, lang)
+    levels = tuple(p.strip() for p in (skill or "").split(",") if p.strip())
+    if levels:
+        if len(names) != 2:
+            fail(TEXTS.text("two_seats", lang))
+        _check_players(game, base, levels, lang)
+    cap = max_moves or move_cap(load(game, **base))
     variants = [("base", base)] + [
         (item, {**base, **_pairs([item], game, lang)}) for item in (vs or [])
     ]
@@ -98,8 +186,9 @@ def study(
         transient=True,
     ) as bar:
         for label, options in variants:
-            spec = StudySpec(game, names, games, options, seed)
-            task = bar.add_task(TEXTS.text("playing", lang, label=label, n=games), total=games)
+            said = variant_words(game, label, options, base, lang)
+            spec = StudySpec(game, names, games, options, seed, cap)
+            task = bar.add_task(TEXTS.text("playing", lang, label=said, n=games), total=games)
             started = time.perf_counter()
 
             def advance(done: int, total: int, task: TaskID = task) -> None:
@@ -111,34 +200,58 @@ def study(
                 TEXTS.text(
                     "speed",
                     lang,
-                    label=label,
+                    label=said,
                     n=games,
                     seconds=f"{elapsed:.1f}",
                     rate=_rate(games / elapsed),
                 )
             )
-            results.append((label, figures_of(game, options, names, facts)))
+            results.append(
+                (label, figures_of(game, options, names, facts, seed=seed, max_moves=cap))
+            )
     for label, figures in results:
-        typer.echo(label)
+        typer.echo(variant_words(game, label, figures.options, base, lang))
         for seat, share in enumerate(figures.wins):
             typer.echo(
                 TEXTS.text(
                     "seat",
                     lang,
-                    seat=seat + 1,
-                    player=names[seat],
+                    seat=seat_words(game, seat, lang),
+                    player=player_words(game, names[seat], lang),
                     rate=f"{share.rate * 100:.1f}",
                     low=f"{share.low * 100:.1f}",
                     high=f"{share.high * 100:.1f}",
                 )
             )
-    differences = [
-        compare_first_seat(results[0][1], figures, "base", label) for label, figures in results[1:]
-    ]
-    for difference in differences:
+        if figures.truncated.count:
+            typer.echo(TEXTS.text("truncated", lang, count=figures.truncated.count, cap=cap))
+    differences = []
+    for label, figures in results[1:]:
+        difference = compare_first_seat(results[0][1], figures, "base", label)
+        difference.label_words = {
+            lang_: [
+                variant_words(game, "base", base, base, lang_),
+                variant_words(game, label, figures.options, base, lang_),
+            ]
+            for lang_ in ("fr", "en")
+        }
+        differences.append(difference)
         typer.echo(difference.verdict(lang))
+    steps = skill_trace(game, base, levels, skill_games, seed, jobs, cap) if levels else []
+    for step in steps:
+        typer.echo(
+            TEXTS.text(
+                "skill",
+                lang,
+                stronger=player_words(game, step.stronger, lang),
+                weaker=player_words(game, step.weaker, lang),
+                rate=f"{step.score * 100:.1f}",
+                low=f"{step.low * 100:.1f}",
+                high=f"{step.high * 100:.1f}",
+            )
+        )
     # by default where the server's study page looks: studies/<game>/
-    page, data = write_report(out or Path("studies") / game, results, differences, lang)
+    page, data = write_report(out or Path("studies") / game, results, differences, lang, steps)
     typer.echo(TEXTS.text("written", lang, page=page, data=data))
 
 

@@ -10,7 +10,23 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tablier.ai.stats import Z95, wilson
+from tablier.study import metrics
 from tablier.study.play import GameFacts
+
+# the metrics averaged over games, in the order the report shows them
+METRICS = (
+    "forced_share",
+    "decision_moves",
+    "branching",
+    "tree_log10",
+    "lead_changes",
+    "drama",
+    "decisive_point",
+    "stability",
+    "clarity_narrowness",
+    "clarity_variance",
+    "coverage",
+)
 
 
 @dataclass
@@ -42,6 +58,8 @@ class Mean:
     n: int
     minimum: float
     maximum: float
+    median: float = 0.0
+    sd: float = 0.0  # the spread of the values themselves (not of the mean)
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Mean:
@@ -49,8 +67,18 @@ class Mean:
         if n == 0:
             return cls(0.0, 0.0, 0.0, 0, 0.0, 0.0)
         mean = statistics.fmean(values)
-        half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-        return cls(mean, mean - half, mean + half, n, min(values), max(values))
+        sd = statistics.stdev(values) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n)
+        return cls(
+            mean,
+            mean - half,
+            mean + half,
+            n,
+            min(values),
+            max(values),
+            statistics.median(values),
+            sd,
+        )
 
 
 @dataclass
@@ -65,11 +93,25 @@ class Figures:
     reasons: dict[str, Share]  # how games ended
     branching: list[float]  # mean legal moves, by tenth of the game
     facts: dict[str, Mean] = field(default_factory=dict)  # the game's own measures
+    seed: int = 0
+    # games stopped at the move cap (neither won nor drawn), and the cap
+    truncated: Share = field(default_factory=lambda: Share.of(0, 0))
+    max_moves: int = 0
+    # finished games with a winner (Ludii: Completion)
+    completion: Share = field(default_factory=lambda: Share.of(0, 0))
+    # per game, in index order: 1.0 when the first seat won (the paired comparisons)
+    first_seat: list[float] = field(default_factory=list)
+    # Ludii-style metrics, each averaged over the games where it means something
+    metrics: dict[str, Mean] = field(default_factory=dict)
+    # the outcome of one game per way of ending (the report names each way from it)
+    reason_examples: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["wins"] = [{**asdict(w), "rate": w.rate} for w in self.wins]
         data["draws"] = {**asdict(self.draws), "rate": self.draws.rate}
+        data["truncated"] = {**asdict(self.truncated), "rate": self.truncated.rate}
+        data["completion"] = {**asdict(self.completion), "rate": self.completion.rate}
         data["reasons"] = {k: {**asdict(v), "rate": v.rate} for k, v in self.reasons.items()}
         return data
 
@@ -93,23 +135,68 @@ def branching_profile(games: Sequence[GameFacts], parts: int = 10) -> list[float
     return [s / c if c else 0.0 for s, c in zip(sums, counts, strict=True)]
 
 
+def _mean_or_none(values: Sequence[float | None]) -> float | None:
+    kept = [v for v in values if v is not None]
+    return statistics.fmean(kept) if kept else None
+
+
+def game_metrics(game: GameFacts) -> dict[str, float | None]:
+    """One game's metrics (None where it means nothing for that game)."""
+    won = None if game.truncated else winner(game.returns)
+    return {
+        "forced_share": metrics.forced_share(game.branching),
+        "decision_moves": float(metrics.decision_moves(game.branching)),
+        "branching": metrics.mean_branching(game.branching),
+        "tree_log10": metrics.tree_log10(game.branching),
+        "lead_changes": metrics.lead_changes(game.values),
+        "drama": metrics.drama(game.values, won),
+        "decisive_point": metrics.decisive_point(game.values, won),
+        "stability": metrics.stability(game.values),
+        "clarity_narrowness": _mean_or_none(
+            [metrics.clarity_narrowness(m) for m in game.move_values]
+        ),
+        "clarity_variance": _mean_or_none([metrics.clarity_variance(m) for m in game.move_values]),
+        "coverage": metrics.coverage(game.cells[1], game.cells[0]) if game.cells else None,
+    }
+
+
 def figures_of(
-    game: str, options: dict[str, Any], players: Sequence[str], games: Sequence[GameFacts]
+    game: str,
+    options: dict[str, Any],
+    players: Sequence[str],
+    games: Sequence[GameFacts],
+    seed: int = 0,
+    max_moves: int = 0,
 ) -> Figures:
     n = len(games)
     seats = len(players)
-    winners = [winner(g.returns) for g in games]
+    winners = [None if g.truncated else winner(g.returns) for g in games]
+    truncated = sum(1 for g in games if g.truncated)
     reasons = Counter(g.reason for g in games)
     keys = sorted({k for g in games for k in g.facts})
+    per_game = [game_metrics(g) for g in games]
+    examples: dict[str, dict[str, Any]] = {}
+    for g in games:
+        outcome = g.record.get("outcome")
+        if g.reason not in examples and isinstance(outcome, dict):
+            examples[g.reason] = {k: v for k, v in outcome.items() if k != "returns"}
+    found = {key: [v for v in (m[key] for m in per_game) if v is not None] for key in METRICS}
     return Figures(
         game=game,
         options=dict(options),
         players=list(players),
         games=n,
         wins=[Share.of(sum(1 for w in winners if w == seat), n) for seat in range(seats)],
-        draws=Share.of(sum(1 for w in winners if w is None), n),
+        draws=Share.of(n - truncated - sum(1 for w in winners if w is not None), n),
         length=Mean.of([g.moves for g in games]),
         reasons={r: Share.of(c, n) for r, c in reasons.most_common()},
         branching=branching_profile(games),
         facts={k: Mean.of([g.facts[k] for g in games if k in g.facts]) for k in keys},
+        seed=seed,
+        truncated=Share.of(truncated, n),
+        max_moves=max_moves,
+        completion=Share.of(sum(1 for w in winners if w is not None), n),
+        first_seat=[1.0 if w == 0 else 0.0 for w in winners],
+        metrics={key: Mean.of(values) for key, values in found.items() if values},
+        reason_examples=examples,
     )

@@ -9,9 +9,19 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tablier.core.game import Game
 from tablier.core.registry import load
+from tablier.core.state import State
 
 Progress = Callable[[int, int], None]
+
+# a game that declares no maximum length is stopped here all the same: a study must
+# end, and a game this long is reported as truncated rather than waited for
+FALLBACK_CAP = 10_000
+# the best move's clarity is measured every this many decisions (from the third), on at
+# most this many of the legal moves: sparse, since each costs one evaluation per move
+CLARITY_EVERY = 8
+CLARITY_MOVES = 48
 
 
 @dataclass(frozen=True)
@@ -24,6 +34,10 @@ class StudySpec:
     games: int
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
+    # stop a game after this many moves (None: the game's declared maximum length)
+    max_moves: int | None = None
+    # record position values (the game's evaluator) for drama, lead changes...
+    values: bool = True
 
     def game_seed(self, index: int) -> int:
         return self.seed * 1_000_003 + index
@@ -41,6 +55,51 @@ class GameFacts:
     branching: list[int]
     facts: dict[str, float]
     record: dict[str, Any]
+    # stopped at the move cap before the game ended
+    truncated: bool = False
+    # each seat's value at each position before a move, and at the end
+    values: list[list[float]] = field(default_factory=list)
+    # at a few positions: the mover's value after each of (some of) his legal moves
+    move_values: list[list[float]] = field(default_factory=list)
+    # (cells on the board, cells a piece stood on) where the game declares its cells
+    cells: tuple[int, int] | None = None
+
+
+def move_cap(game: Game) -> int:
+    """The default cap: the game's declared maximum length, else FALLBACK_CAP."""
+    declared = game.max_game_length()
+    return declared if declared is not None and declared > 0 else FALLBACK_CAP
+
+
+def _evaluator(game: Game) -> Callable[[State], list[float]] | None:
+    """The game's own position evaluator, or None when it knows none (the default
+    says 0 everywhere, which would fake calm games)."""
+    from tablier.ai.knowledge import Heuristics, heuristics_for
+
+    knowledge = heuristics_for(game)
+    if type(knowledge).evaluate is Heuristics.evaluate:
+        return None
+    return knowledge.evaluate
+
+
+def _value(state: State, evaluate: Callable[[State], list[float]]) -> list[float]:
+    if state.is_terminal():
+        return [float(r) for r in state.returns()]
+    return [float(v) for v in evaluate(state)]
+
+
+def _move_values(
+    state: State, seat: int, evaluate: Callable[[State], list[float]], rng: random.Random
+) -> list[float]:
+    moves = state.legal_moves(seat)
+    if len(moves) > CLARITY_MOVES:
+        moves = rng.sample(moves, CLARITY_MOVES)
+    values = []
+    for move in moves:
+        after = state.clone()
+        after.apply(seat, move)
+        values.append(_value(after, evaluate)[seat])
+    return values
 
 
 def play_one(spec: StudySpec, index: int) -> GameFacts:
@@ -51,27 +110,58 @@ def play_one(spec: StudySpec, index: int) -> GameFacts:
     state = game.new_state(seed=seed, num_players=len(spec.players))
     players = [make_player(name, game, seed=seed * 16 + k) for k, name in enumerate(spec.players)]
     rng = random.Random(seed)
+    # the metrics' own draws, apart from the game's: they must not change its moves
+    sampler = random.Random(seed ^ 0x5EED)
+    evaluate = _evaluator(game) if spec.values else None
+    cells_of = getattr(game, "study_cells", None)
+    cap = spec.max_moves or move_cap(game)
     branching: list[int] = []
-    while not state.is_terminal():
+    values: list[list[float]] = []
+    move_values: list[list[float]] = []
+    total_cells = 0
+    used: set[str] = set()
+    while not state.is_terminal() and len(state.history) < cap:
         seat = rng.choice(state.current_players())
-        branching.append(len(state.legal_moves(seat)))
+        legal = len(state.legal_moves(seat))
+        if evaluate is not None:
+            values.append(_value(state, evaluate))
+            if legal > 1 and len(branching) % CLARITY_EVERY == 2:
+                move_values.append(_move_values(state, seat, evaluate, sampler))
+        if cells_of is not None:
+            board = cells_of(state)
+            if board is not None:
+                total_cells, occupied = board
+                used.update(occupied)
+        branching.append(legal)
         move = str(players[seat].choose(state.observation(seat), seat))
         if game.is_template(move):
             # a text move (an answer...): one of the game's own filled-in examples
             examples = state.example_text_moves(seat, rng)
             move = rng.choice(examples) if examples else move
         state.apply(seat, move)
+    if evaluate is not None:
+        values.append(_value(state, evaluate))
+    if cells_of is not None:
+        board = cells_of(state)
+        if board is not None:
+            total_cells, occupied = board
+            used.update(occupied)
+    truncated = not state.is_terminal()
     outcome = state.outcome() or {}
     record = state.record()
     record["players"] = list(spec.players)
     return GameFacts(
         index=index,
         returns=[float(r) for r in state.returns()],
-        reason=str(outcome.get("reason", "end")),
+        reason="truncated" if truncated else str(outcome.get("reason", "end")),
         moves=len(state.history),
         branching=branching,
-        facts=game.study_facts(state),
+        facts={} if truncated else game.study_facts(state),
         record=record,
+        truncated=truncated,
+        values=values,
+        move_values=move_values,
+        cells=(total_cells, len(used)) if total_cells else None,
     )
 
 
