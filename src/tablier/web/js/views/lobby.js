@@ -7,7 +7,6 @@ import { valueLabel } from "../options.js";
 import { resultFor, seatsInGame } from "../protocol.js";
 import { learned } from "./tutorial.js";
 import { dailyProblem } from "./daily-problem.js";
-import { leaderboardsEntry } from "./leaderboard.js";
 import { closeOpenGames, openGames } from "./open-games.js";
 
 const ICON_PLAYERS = `<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="9" cy="8" r="3.5"/><path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6"/><circle cx="17" cy="9" r="2.5"/><path d="M17 14c2.6 0 4.5 1.8 4.5 4.5"/></svg>`;
@@ -447,6 +446,26 @@ async function myGames(ctx, box) {
     );
   }
   if (!live.length && !done.length && !earlier.length) box.append(h("p", { class: "empty" }, t("lobby.no_games")));
+}
+
+// The "Classements" entry, drawn here: importing the leaderboard view (and the player
+// page it uses) would weigh on the lobby's first load; the link loads them when used.
+function leaderboardsEntry(ctx) {
+  const { t } = ctx;
+  const url = "/?leaderboard=kwinty";
+  const go = (e) => {
+    if (e.button === 0 && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      ctx.navigate(url);
+    }
+  };
+  return h(
+    "section",
+    { class: "boards-entry", "aria-labelledby": "boards-entry-title" },
+    h("h2", { id: "boards-entry-title" }, t("leaderboard.entry_title")),
+    h("p", { class: "help" }, t("leaderboard.entry_help")),
+    h("a", { class: "btn", href: url, onclick: go }, t("leaderboard.entry_link")),
+  );
 }
 
 function openCreate(game, ctx) {
