@@ -134,6 +134,8 @@ export function readOptions(form, game) {
   return options;
 }
 
+const RATED_REFUSALS = ["profile_needed", "rated_needs_people"];
+
 const COMPUTER_NAMES = ["Camille", "Dominique", "Sacha", "Alix", "Maxime", "Claude"];
 
 /** The body of POST /api/rooms for the choices of the form. */
@@ -171,6 +173,11 @@ function createDialog(game, ctx) {
     ["online", t("create.online"), t("create.online_help")],
     ["local", t("create.local"), t("create.local_help")],
   ];
+  // with friends online: "Amicale / Classée" (views/rated-choice.js, loaded now)
+  const ratedSlot = h("div", { class: "rated-slot", hidden: true });
+  const nameInput = h("input", { id: "name", name: "name", maxlength: 40, autocomplete: "nickname", value: store.name(), placeholder: t("create.name_placeholder") });
+  const nameField = h("div", { class: "field field-line" }, h("label", { for: "name" }, t("create.name")), nameInput);
+  let rated = null;
   const form = h(
     "form",
     { method: "dialog", class: "create-form" },
@@ -189,6 +196,7 @@ function createDialog(game, ctx) {
       ),
       h("div", { class: "field field-line level-field" }, h("label", { for: "level" }, t("create.level")), levelSelect),
     ),
+    ratedSlot,
     range.length > 1
       ? h(
           "div",
@@ -215,12 +223,7 @@ function createDialog(game, ctx) {
       h("label", { for: "clock" }, t("create.clock")),
       h("select", { id: "clock", name: "clock" }, Object.keys(CLOCKS).map((k) => h("option", { value: k }, t(`create.clock_${k}`)))),
     ),
-    h(
-      "div",
-      { class: "field field-line" },
-      h("label", { for: "name" }, t("create.name")),
-      h("input", { id: "name", name: "name", maxlength: 40, autocomplete: "nickname", value: store.name(), placeholder: t("create.name_placeholder") }),
-    ),
+    nameField,
     game.options.length
       ? h("details", { class: "variants", open: game.options.length <= 3 }, h("summary", {}, t("create.options")), game.options.map((o) => optionControl(game, o, ctx)))
       : null,
@@ -235,9 +238,19 @@ function createDialog(game, ctx) {
   const syncLevel = () => {
     const computer = form.elements.namedItem("opponent").value === "computer";
     form.querySelector(".level-field").hidden = !computer;
+    ratedSlot.hidden = form.elements.namedItem("opponent").value !== "online";
+    rated?.sync();
   };
   form.addEventListener("change", syncLevel);
   syncLevel();
+  import("./rated-choice.js")
+    .then((mod) => mod.ratedChoice(ratedSlot, ctx, { nameField, nameInput }))
+    .then((choice) => {
+      rated = choice;
+      if (!dialog.isConnected) choice.stop();
+      syncLevel();
+    })
+    .catch(() => null);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const errorBox = form.querySelector(".form-error");
@@ -255,6 +268,7 @@ function createDialog(game, ctx) {
       name,
       playerId: store.playerId(),
     });
+    if (rated?.rated()) body.rated = true;
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
@@ -263,13 +277,17 @@ function createDialog(game, ctx) {
       dialog.close();
       ctx.navigate(`/?room=${encodeURIComponent(room.room)}`);
     } catch (err) {
-      errorBox.textContent = t("create.failed", { why: err.message });
+      const code = err.body?.code;
+      errorBox.textContent = RATED_REFUSALS.includes(code) ? t(`rated.errors.${code}`) : t("create.failed", { why: err.message });
     } finally {
       button.disabled = false;
     }
   });
   dialog.append(form);
-  dialog.addEventListener("close", () => dialog.remove());
+  dialog.addEventListener("close", () => {
+    rated?.stop();
+    dialog.remove();
+  });
   return dialog;
 }
 

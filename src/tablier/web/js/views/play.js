@@ -21,7 +21,7 @@ import { createBoard } from "../boards/registry.js";
 import { valueLabel } from "../options.js";
 import { pick } from "../i18n.js";
 import { outcomeText, seatColour, seatName } from "./names.js";
-import { askSeatName } from "./seat-name.js";
+import { seatStep } from "./seat-name.js";
 
 
 /** Seconds as m:ss (h:mm:ss beyond an hour). */
@@ -47,6 +47,18 @@ async function joinSeat(ctx, room, seat, name = ctx.store.name()) {
   return answer;
 }
 
+function seated(ctx, room, game) {
+  ctx.store.saveSeats(room, game.id, []);
+  ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
+}
+
+// a signed-in player's seat refused: said, then the room as a spectator; a profile that
+// already holds a seat of this rated game gets back to it (the room claims it)
+function notSeated(ctx, room, err) {
+  if (err?.body?.code !== "already_seated") ctx.toast(ctx.t("play.join_failed", { why: err.message }), "error");
+  ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
+}
+
 export async function mount(main, ctx, params) {
   const { api, store } = ctx;
   const room = params.get("room");
@@ -69,14 +81,12 @@ export async function mount(main, ctx, params) {
       // the friend says the name both players will see before sitting down
       const box = h("section", { class: "play seat-name-page", "data-game": game.id });
       main.append(box);
-      askSeatName(box, ctx, {
+      seatStep(box, ctx, {
         game,
+        rated: status.rated,
         take: (name) => joinSeat(ctx, room, seatAsked, name),
         watchHref: `/?room=${encodeURIComponent(room)}&watch=1`,
-      }).then(() => {
-        store.saveSeats(room, game.id, []);
-        ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
-      });
+      }).then(() => seated(ctx, room, game), (err) => notSeated(ctx, room, err));
       return { relabel: () => box.relabel?.() };
     }
     if (!mine) {
@@ -122,10 +132,10 @@ export async function mount(main, ctx, params) {
                 class: "btn btn-primary",
                 "data-action": "join",
                 onclick: () =>
-                  askSeatName(root, ctx, { game, take: (name) => joinSeat(ctx, room, null, name), watchHref: `/?room=${encodeURIComponent(room)}&watch=1` }).then(() => {
-                    store.saveSeats(room, game.id, []);
-                    ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
-                  }),
+                  seatStep(root, ctx, { game, rated: status.rated, take: (name) => joinSeat(ctx, room, null, name), watchHref: `/?room=${encodeURIComponent(room)}&watch=1` }).then(
+                    () => seated(ctx, room, game),
+                    (err) => notSeated(ctx, room, err),
+                  ),
               },
               t("play.join"),
             ),

@@ -59,3 +59,47 @@ export function askSeatName(box, ctx, { game, take, watchHref }) {
     box.relabel = draw;
   });
 }
+
+/**
+ * The step before taking a seat by link: a signed-in player sits down under their
+ * profile's name without being asked; a guest gives a name for a casual game, or chooses
+ * one (a profile, `<profile-form>`) for a rated game, whose seats the server binds to
+ * profiles. Settles with take's answer; rejects if a signed-in player's seat is refused.
+ */
+export async function seatStep(box, ctx, { game, rated, take, watchHref }) {
+  const { me } = await import("../me.js");
+  const profile = await me();
+  if (profile) return take(profile.name);
+  if (!rated) return askSeatName(box, ctx, { game, take, watchHref });
+  const { profileForm } = await import("../profile-form.js");
+  return new Promise((resolve) => {
+    const error = h("p", { class: "form-error", role: "alert" });
+    const sit = async (chosen) => {
+      try {
+        resolve(await take(chosen.name));
+      } catch (err) {
+        error.textContent = ctx.t("play.join_failed", { why: err.message });
+      }
+    };
+    const form = profileForm(ctx, { title: false, done: sit });
+    const draw = () => {
+      const { t } = ctx;
+      clear(box).append(
+        h(
+          "section",
+          { class: "notice seat-name-form", "data-role": "rated-seat" },
+          h("h1", {}, t("rated.join_title", { game: game.name })),
+          h("p", {}, t("rated.join_text")),
+          form,
+          error,
+          watchHref ? h("div", { class: "card-buttons" }, h("a", { class: "btn btn-ghost", href: watchHref }, t("play.watch"))) : null,
+        ),
+      );
+    };
+    draw();
+    box.relabel = () => {
+      draw();
+      form.relabel();
+    };
+  });
+}
