@@ -14,8 +14,11 @@ Actions are the games' fixed action tables (`games/<id>/actions.py`); observatio
 tensors are the per-seat tensors (`games/<id>/tensors.py`), observation strings the
 game's text picture for that seat, information-state strings the seat's whole
 observation as JSON (it holds the seat's own moves and everything public: perfect
-recall). States serialise as their action history (OpenSpiel's default), which the
-fixed numbering makes replayable. Qui'win is in `openspiel_quiwin.py`.
+recall). These perfect-information games declare no information-state tensor
+(`provides_information_state_tensor=False`; asking for one raises
+`NoInformationStateTensor`); Qui'win has one. States serialise as their action
+history (OpenSpiel's default), which the fixed numbering makes replayable. Qui'win
+is in `openspiel_quiwin.py`.
 """
 
 from __future__ import annotations
@@ -29,11 +32,7 @@ from tablier.core.game import Game
 from tablier.core.registry import load
 from tablier.core.state import State
 from tablier.research.interface import interface, legal_actions
-from tablier.research.openspiel_observer import TablierObserver
-
-# the longest games: Kwinty's 40 pieces with a pass between any two; Turris's removals
-# give pieces back, so its bound is generous; Counterplays always lasts 24 moves
-MAX_LENGTH = {"kwinty": 81, "turris": 600, "counterplays": 24}
+from tablier.research.openspiel_observer import NoInformationStateTensor, TablierObserver
 
 
 def _parameters(game_id: str, fixed: dict[str, Any]) -> dict[str, Any]:
@@ -118,7 +117,8 @@ class TablierSpielGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_LENGTH[self.game_id],
+            # one OpenSpiel action per engine move: the game's declared bound
+            max_game_length=int(self.tablier_game.max_game_length() or 0),
         )
         super().__init__(self.game_type, info, params)
 
@@ -133,8 +133,9 @@ class TablierSpielGame(pyspiel.Game):
     ) -> TablierObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TablierObserver(self.research, recall)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return TablierObserver(None, True, self.game_type.short_name)
+        return TablierObserver(self.research.tensors, False)
 
 
 def _game_type(name: str, long_name: str, params: dict[str, Any]) -> Any:
@@ -192,4 +193,10 @@ from tablier.research import openspiel_quiwin  # noqa: E402  (registers Qui'win)
 
 GAME_NAMES: tuple[str, ...] = (*TURN_BASED, openspiel_quiwin.NAME)
 
-__all__ = ["GAMES", "GAME_NAMES", "TablierSpielGame", "TablierSpielState"]
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "NoInformationStateTensor",
+    "TablierSpielGame",
+    "TablierSpielState",
+]

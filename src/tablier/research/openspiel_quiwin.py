@@ -15,6 +15,8 @@ of `games/quiwin/rules.py`, solved exactly by `quiwin_cfr.py`).
   use, the answer `swap <n>` to a transfer), the other's only legal action is `pass`
   (number 8), which does nothing — the rules do not ask him.
 - Actions are the 15 of `games/quiwin/actions.py`.
+- The information state is perfect recall: as a string, the seat's observation as
+  JSON; as a tensor, `quiwin_infostate.py` (declared: `provides_information_state_tensor`).
 
 The engine state is built once the hands are dealt, with the undrawn tiles in a
 provisional order; `games/quiwin/chance.py` puts the drawn code on top of the bag
@@ -39,6 +41,7 @@ from tablier.games.quiwin.rules import FULL, Rules, rules_of
 from tablier.games.quiwin.state import QuiwinState
 from tablier.research.interface import interface, legal_actions
 from tablier.research.openspiel_observer import TablierObserver
+from tablier.research.quiwin_infostate import QuiwinInfoStateTensor
 
 NAME = "python_tablier_quiwin"
 PAWNS = ("change", "transfer")
@@ -81,7 +84,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=2,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"open_lengths": False, "reduced": False},
@@ -96,6 +99,10 @@ class QuiwinSpielGame(pyspiel.Game):
         )
         self.rules = rules_of(self.tablier_game.options)
         self.research = interface(self.tablier_game)
+        # perfect recall: the move list and every event in order (quiwin_infostate.py)
+        self.info_state = QuiwinInfoStateTensor(
+            self.rules, int(self.tablier_game.max_game_length() or 0)
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.research.actions.size,
             max_chance_outcomes=len(hands(self.rules)),
@@ -115,8 +122,9 @@ class QuiwinSpielGame(pyspiel.Game):
     ) -> TablierObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TablierObserver(self.research, recall)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return TablierObserver(self.info_state, True, NAME)
+        return TablierObserver(self.research.tensors, False)
 
 
 class QuiwinSpielState(pyspiel.State):
