@@ -181,6 +181,8 @@ def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
+    # words stay words in the SVG (smaller, searchable, read by screen readers)
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     return plt
@@ -215,8 +217,17 @@ def _wins_plot(rows: Rows, names: Sequence[str], seats: Sequence[str]) -> str:
 def _branching_plot(rows: Rows, names: Sequence[str], w: Mapping[str, str]) -> str:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 2.8))
-    for (_, data), name in zip(rows, names, strict=True):
-        ax.plot(range(1, len(data.branching) + 1), data.branching, marker="o", label=name)
+    # a variant often branches like the base: dashes and other marks keep both visible
+    styles = [("-", "o"), ("--", "s"), (":", "^"), ("-.", "D")]
+    for k, ((_, data), name) in enumerate(zip(rows, names, strict=True)):
+        line, mark = styles[k % len(styles)]
+        ax.plot(
+            range(1, len(data.branching) + 1),
+            data.branching,
+            linestyle=line,
+            marker=mark,
+            label=name,
+        )
     ax.set_xlabel(w["progress"])
     ax.set_ylabel(w["legal"])
     # an honest axis: from 0, so that a ratio reads as a ratio
@@ -238,7 +249,7 @@ def _num(value: float, digits: int = 1) -> str:
 def _mean(mean: Mean, key: str = "") -> str:
     if key in PERCENT:
         return f"{mean.mean * 100:.1f} % [{mean.low * 100:.1f}, {mean.high * 100:.1f}]"
-    digits = 3 if abs(mean.mean) < 1 else 1
+    digits = 2 if abs(mean.mean) < 10 else 1
     return f"{mean.mean:.{digits}f} [{mean.low:.{digits}f}, {mean.high:.{digits}f}]"
 
 
