@@ -249,7 +249,7 @@ def test_a_rated_quiadiquoi_game_of_three_profiles_is_rated_by_openskill(
     for friend in people[1:]:
         joined = _join(friend, room)
         tokens[joined["seat"]] = joined["token"]
-    by_seat = {seat: pid for seat, pid, _ in _seats(site, room)}
+    by_seat = {seat: str(pid) for seat, pid, _ in _seats(site, room)}
     assert sorted(by_seat.values()) == sorted(p.id for p in people)
     returns = _play_out(site, room, tokens, seed=11)
     # the library's own Plackett-Luce model, at the scale docs/ratings.md gives (×60)
