@@ -74,9 +74,12 @@ def test_the_branching_axis_starts_at_zero(tmp_path: Path, monkeypatch: pytest.M
     figures = figures_of("turris", {}, spec.players, run_study(spec), 1, 600)
     drawn: list[Any] = []
     real = report._svg
-    monkeypatch.setattr(
-        report, "_svg", lambda fig: drawn.append(fig.axes[0].get_ylim()) or real(fig)
-    )
+
+    def keep(fig: Any) -> str:
+        drawn.append(fig.axes[0].get_ylim())
+        return real(fig)
+
+    monkeypatch.setattr(report, "_svg", keep)
     report.render_html([("base", figures)])
     wins, branching = drawn
     assert wins == (0.0, 100.0)

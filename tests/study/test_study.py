@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tablier.cli import app
-from tablier.study import StudySpec, figures_of, run_study
+from tablier.study import Figures, StudySpec, figures_of, run_study
 from tablier.study.compare import compare_first_seat, newcombe
 from tablier.study.figures import Mean, Share, winner
 from tablier.study.report import write_report
@@ -42,7 +42,7 @@ def test_newcombe_interval_of_a_difference() -> None:
     assert high == pytest.approx(0.3339, abs=1e-3)
 
 
-def _figures(options: dict, jobs: int = 1, ray: str | None = None, games: int = 60):
+def _figures(options: dict, jobs: int = 1, ray: str | None = None, games: int = 60) -> Figures:
     spec = StudySpec("kwinty", ("random", "random"), games, options, seed=5)
     return figures_of("kwinty", options, spec.players, run_study(spec, jobs=jobs, ray_address=ray))
 
