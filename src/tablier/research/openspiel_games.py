@@ -32,7 +32,11 @@ from tablier.core.game import Game
 from tablier.core.registry import load
 from tablier.core.state import State
 from tablier.research.interface import interface, legal_actions
-from tablier.research.openspiel_observer import NoInformationStateTensor, TablierObserver
+from tablier.research.openspiel_observer import (
+    NoInformationStateTensor,
+    TablierObserver,
+    make_observer,
+)
 
 
 def _parameters(game_id: str, fixed: dict[str, Any]) -> dict[str, Any]:
@@ -131,11 +135,9 @@ class TablierSpielGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TablierObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return TablierObserver(None, True, self.game_type.short_name)
-        return TablierObserver(self.research.tensors, False)
+        return make_observer(
+            iig_obs_type, params, self.research.tensors, None, self.game_type.short_name
+        )
 
 
 def _game_type(name: str, long_name: str, params: dict[str, Any]) -> Any:

@@ -40,7 +40,7 @@ from tablier.games.quiwin.actions import CODES
 from tablier.games.quiwin.rules import FULL, Rules, rules_of
 from tablier.games.quiwin.state import QuiwinState
 from tablier.research.interface import interface, legal_actions
-from tablier.research.openspiel_observer import TablierObserver
+from tablier.research.openspiel_observer import TablierObserver, make_observer
 from tablier.research.quiwin_infostate import QuiwinInfoStateTensor
 
 NAME = "python_tablier_quiwin"
@@ -120,11 +120,7 @@ class QuiwinSpielGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TablierObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return TablierObserver(self.info_state, True, NAME)
-        return TablierObserver(self.research.tensors, False)
+        return make_observer(iig_obs_type, params, self.research.tensors, self.info_state, NAME)
 
 
 class QuiwinSpielState(pyspiel.State):
