@@ -14,6 +14,7 @@ from typing import Any
 
 from tablier.ai.analysis import analyse_step, judge
 from tablier.server.computer import ComputerPool
+from tablier.server.fair_queue import ANONYMOUS, Busy, Priority, charge
 
 log = logging.getLogger("tablier.server")
 
@@ -30,6 +31,8 @@ class Analysis:
     moves: list[dict[str, Any]] = field(default_factory=list)
     state: str = "running"  # running, done, failed
     task: asyncio.Task[None] | None = None
+    # who asked first: each position is computer work charged to it (background)
+    requester: str = ANONYMOUS
 
     def view(self) -> dict[str, Any]:
         return {
@@ -49,13 +52,27 @@ class Analyses:
     def get(self, room: str, number: int) -> Analysis | None:
         return self.jobs.get((room, number))
 
-    def start(self, room: str, number: int, record: dict[str, Any]) -> Analysis:
-        """The game's analysis, started now unless it is already running or done."""
+    def start(
+        self, room: str, number: int, record: dict[str, Any], requester: str = ANONYMOUS
+    ) -> Analysis:
+        """The game's analysis, started now unless it is already running or done (a
+        finished game never changes: it is analysed once). Busy when `requester` has
+        as many analyses in progress as it may."""
         key = (room, number)
         found = self.jobs.get(key)
         if found is not None and found.state != "failed":
             return found
-        job = Analysis(total=len(record["moves"]) + 1)
+        share = self.pool.queue.limits.analyses
+        mine = sum(
+            1 for j in self.jobs.values() if j.requester == requester and j.state == "running"
+        )
+        if mine >= share:
+            raise Busy(
+                Priority.BACKGROUND,
+                f"at most {share} analyses at a time from one address or profile: "
+                "wait for one to finish",
+            )
+        job = Analysis(total=len(record["moves"]) + 1, requester=requester)
         self.jobs[key] = job
         job.task = asyncio.create_task(self._run(job, record))
         while len(self.jobs) > KEPT:
@@ -68,7 +85,8 @@ class Analyses:
     async def _run(self, job: Analysis, record: dict[str, Any]) -> None:
         try:
             for upto in range(job.total):
-                found = await self.pool.run(analyse_step, record, upto, limit=POSITION_LIMIT)
+                with charge(job.requester, Priority.BACKGROUND):
+                    found = await self.pool.run(analyse_step, record, upto, limit=POSITION_LIMIT)
                 job.positions.append(found)
             job.moves = judge(record["moves"], job.positions)
             job.state = "done"

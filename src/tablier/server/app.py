@@ -30,6 +30,8 @@ from tablier.core.options import OptionError
 from tablier.core.rules_pages import rules_text
 from tablier.server.analysis import Analyses
 from tablier.server.db_lock import DatabaseBusy
+from tablier.server.fair_compute import FinishedCache, requester_key
+from tablier.server.fair_compute import install as install_fair_compute
 from tablier.server.gc_tuning import tune_for_many_rooms
 from tablier.server.limits import MAX_INDEX, BodyLimit, RoomRate, short, unicode_problem
 from tablier.server.manager import AlreadySeated, RoomManager, SeatRequest
@@ -255,6 +257,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
 
+    install_fair_compute(app)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         details = [
@@ -391,6 +395,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         room = created.room
+        # its computer seats' work counts against its creator, watched or not
+        room.requester = await requester_key(request)
         if body.rated:
             await rated_rooms.mark_rated(request, room.id, body.game, options)
         for value in given:
@@ -475,6 +481,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         request: Request,
         seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
     ) -> dict[str, Any]:
+        cache: FinishedCache[dict[str, Any]] = request.app.state.finished_views
+        # a finished game never changes: its views are computed once
+        return await cache.get(
+            (room_id, number, seat), lambda: _views_answer(request, room_id, number, seat)
+        )
+
+    async def _views_answer(
+        request: Request, room_id: str, number: int, seat: int | None
+    ) -> dict[str, Any]:
         manager = _manager(request)
         found = await asyncio.to_thread(manager.storage.load_game, room_id, number)
         if found is None:
@@ -525,7 +540,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         room_row, stored = await _analysable(request, room_id, number)
         record = await asyncio.to_thread(_stored_record, room_row, stored)
         analyses: Analyses = request.app.state.analyses
-        return analyses.start(room_id, number, record).view()
+        job = analyses.start(room_id, number, record, requester=await requester_key(request))
+        return job.view()
 
     @app.get(
         "/api/rooms/{room_id}/games/{number}/analysis",
@@ -577,7 +593,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             return
         sockets[client] += 1
         try:
-            await serve_socket(ws, room_id, _manager(ws), settings)
+            requester = await requester_key(ws)
+            await serve_socket(ws, room_id, _manager(ws), settings, requester)
         finally:
             sockets[client] -= 1
             if not sockets[client]:

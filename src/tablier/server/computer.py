@@ -19,6 +19,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
+from tablier.server.fair_queue import ANONYMOUS, Charge, FairLimits, FairQueue, Priority, charged
+
 log = logging.getLogger("tablier.server")
 
 
@@ -89,28 +91,39 @@ Think = Callable[[str, dict[str, Any], str, int, dict[str, Any], int], str]
 
 
 class ComputerPool:
-    """A lazily started process pool; a broken pool is replaced on the next request.
+    """Worker processes, each started lazily; a broken or stopped one is replaced.
 
-    At most one decision per worker is submitted at a time, so the think-time limit
-    counts a decision's own computing, not its wait in the queue.
+    Each worker runs one request at a time, handed out by a `FairQueue` (the most
+    urgent kind of work first, requesters in turn), so the think-time limit counts a
+    request's own computing, not its wait. A request that overruns its time, or that
+    nobody waits for any more, has its worker stopped: the worker is free again.
     """
 
-    def __init__(self, workers: int | None = None, think_fn: Think = think) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        think_fn: Think = think,
+        limits: FairLimits | None = None,
+    ) -> None:
         self.workers = workers or max(1, min(4, (os.cpu_count() or 2)))
         self.think_fn = think_fn
-        self._pool: ProcessPoolExecutor | None = None
-        self._slots = asyncio.Semaphore(self.workers)
+        # one single-process executor per worker: one can be stopped alone
+        self._pools: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self.queue = FairQueue(self.workers, limits or FairLimits.from_env())
+        self.stopped = 0  # workers stopped mid-request (over time, or nobody waiting)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
+    def _executor(self, worker: int) -> ProcessPoolExecutor:
+        pool = self._pools[worker]
+        if pool is None:
             # spawn: forking a process that runs an event loop and threads is unsafe
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
+            pool = ProcessPoolExecutor(
+                max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_die_with_parent,
                 initargs=(os.getpid(),),
             )
-        return self._pool
+            self._pools[worker] = pool
+        return pool
 
     async def choose(
         self,
@@ -131,28 +144,41 @@ class ComputerPool:
 
     async def run(self, fn: Callable[..., Any], *args: Any, limit: float) -> Any:
         """Any other work for a worker (a position to analyse), under the same rules:
-        one task per worker at a time, TimeoutError after `limit` seconds."""
-        loop = asyncio.get_running_loop()
-        await self._slots.acquire()
+        charged to `fair_queue.charged`, TimeoutError after `limit` seconds of work,
+        `Busy` when the requester already has its share waiting."""
+        who = charged.get() or Charge(ANONYMOUS, Priority.MOVE)
+        worker = await self.queue.acquire(who.requester, who.priority)
         try:
-            future = loop.run_in_executor(self._executor(), fn, *args)
-        except BaseException:
-            self._slots.release()
-            raise
-        future.add_done_callback(lambda _: self._slots.release())
-        try:
-            return await asyncio.wait_for(asyncio.shield(future), limit)
-        except BrokenProcessPool:
-            log.warning("the computer-player pool broke; starting a new one")
-            self._pool = None
-            raise
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self._executor(worker), fn, *args)
+            # a stopped worker's request fails later, for nobody: say nothing of it
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), limit)
+            except BrokenProcessPool:
+                log.warning("a computer worker broke; starting a new one")
+                self._stop(worker)
+                raise
+            except BaseException:
+                if not future.done():
+                    # over its time, or its asker is gone: the worker is needed elsewhere
+                    self.stopped += 1
+                    self._stop(worker)
+                raise
+        finally:
+            self.queue.release(who.requester, worker)
+
+    def _stop(self, worker: int) -> None:
+        pool = self._pools[worker]
+        self._pools[worker] = None
+        if pool is not None:
+            # a worker still thinking would finish its decision for nobody: stop it now
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(Exception):
+                    process.terminate()
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            # a worker still thinking would finish its decision for nobody: stop it now
-            workers = list(getattr(self._pool, "_processes", {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                with contextlib.suppress(Exception):
-                    worker.terminate()
-            self._pool = None
+        for worker in range(self.workers):
+            self._stop(worker)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tablier.core.game import Game
 from tablier.server import timers
+from tablier.server.fair_queue import Priority, charge
 from tablier.server.protocol import BadMessage
 
 if TYPE_CHECKING:
@@ -39,15 +40,16 @@ async def take_turn(room: Room, seat: int) -> None:
         level = room.seats[seat].level or "random"
         started = loop.time()
         try:
-            move: str | None = await room.pool.choose(
-                game_id=room.game_id,
-                options=room.options,
-                level=level,
-                seed=secrets.randbits(32),
-                observation=observation,
-                seat=seat,
-                limit=settings.ai_think_limit,
-            )
+            with charge(room.charged_to(), Priority.MOVE):
+                move: str | None = await room.pool.choose(
+                    game_id=room.game_id,
+                    options=room.options,
+                    level=level,
+                    seed=secrets.randbits(32),
+                    observation=observation,
+                    seat=seat,
+                    limit=settings.ai_think_limit,
+                )
         except Exception as exc:
             log.warning("room %s seat %s: computer failed (%r)", room.id, seat, exc)
             move = None

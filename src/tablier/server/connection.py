@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Coroutine
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -17,6 +18,10 @@ def encode(message: dict[str, Any]) -> str:
 class Connection:
     """One WebSocket: the seats it plays (none: a spectator) and its outgoing queue."""
 
+    # who this socket's computer work (hints) is charged to: see server/fair_queue.py
+    requester = "-"
+    _aside: set[asyncio.Task[Any]] | None = None
+
     def __init__(self, ws: WebSocket, queue_size: int) -> None:
         self.ws = ws
         self.seats: set[int] = set()
@@ -26,6 +31,19 @@ class Connection:
         self.close_code: int | None = None
         self.close_reason = ""
         self.writer = asyncio.create_task(self._write())
+
+    def run_aside(self, work: Coroutine[Any, Any, None]) -> None:
+        """Work for this socket that must not hold its next messages up (a hint); it
+        is cancelled when the socket goes (`stop_aside`)."""
+        if self._aside is None:
+            self._aside = set()
+        task = asyncio.create_task(work)
+        self._aside.add(task)
+        task.add_done_callback(self._aside.discard)
+
+    def stop_aside(self) -> None:
+        for task in list(self._aside or ()):
+            task.cancel()
 
     def push(self, message: dict[str, Any]) -> None:
         self.push_text(encode(message))

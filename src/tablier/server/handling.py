@@ -7,6 +7,7 @@ import logging
 import sqlalchemy as sa
 
 from tablier.server.connection import Connection
+from tablier.server.fair_queue import Busy, Priority, charge
 from tablier.server.protocol import (
     BadMessage,
     Hello,
@@ -45,7 +46,9 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
         if isinstance(message, MoveMessage):
             await room.play(message.seat, message.move, conn, ref)
         elif isinstance(message, HintRequest):
-            await give_hint(room, message.seat, conn, ref)
+            # aside: the socket's next messages are read meanwhile, and its leaving
+            # cancels the hint (server/fair_compute.py)
+            conn.run_aside(_hint_aside(room, message.seat, conn, ref))
         elif isinstance(message, Resign):
             await room.resign(message.seat, conn, ref)
         else:
@@ -56,6 +59,20 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
         # nothing was changed (rooms write before they change): the socket stays open
         log.error("room %s: an action could not be saved: %s", room.id, exc)
         conn.push(storage_error(ref, "the server cannot save anything right now; nothing changed"))
+
+
+async def _hint_aside(room: Room, seat: int, conn: Connection, ref: str | int | None) -> None:
+    try:
+        await give_hint(room, seat, conn, ref)
+    except BadMessage as exc:
+        conn.push(exc.to_message(ref))
+    except Busy as exc:
+        conn.push(BadMessage("busy", exc.message).to_message(ref))
+    except TimeoutError:
+        conn.push(BadMessage("busy", "the computer could not answer in time").to_message(ref))
+    except Exception:
+        log.exception("room %s: a hint failed", room.id)
+        conn.push(BadMessage("server_error", "the hint failed; try again").to_message(ref))
 
 
 # the level that suggests moves: quick, and good enough to teach
@@ -76,15 +93,16 @@ async def give_hint(room: Room, seat: int, conn: Connection, ref: str | int | No
     # the position the hint is for: another seat may move meanwhile (Qui'win's are
     # simultaneous), and the words must describe the move from here
     position = room.state.clone()
-    move = await room.pool.choose(
-        game_id=room.game_id,
-        options=room.options,
-        level=HINT_LEVEL,
-        seed=count,
-        observation=room.state.observation(seat),
-        seat=seat,
-        limit=room.settings.ai_think_limit,
-    )
+    with charge(conn.requester, Priority.HINT):
+        move = await room.pool.choose(
+            game_id=room.game_id,
+            options=room.options,
+            level=HINT_LEVEL,
+            seed=count,
+            observation=room.state.observation(seat),
+            seat=seat,
+            limit=room.settings.ai_think_limit,
+        )
     said = position.describe_move(seat, move, seat)
     words = said.texts() if said is not None else None
     hint = {"type": "hint", "seat": seat, "move": move, "words": words, "move_count": count}

@@ -213,6 +213,8 @@ ERROR_CODES = {
     "game_not_over": "a rematch is possible only after the game ends",
     "spectator": "spectators cannot act",
     "no_hint": "hints are for a player against the computer, when it is his turn",
+    "busy": "the computer has as much work from this address or profile as it may take "
+    "(or could not answer in time): try again a little later",
     "server_error": "the move could not be stored; nothing changed, try again",
     "storage_unavailable": "the database cannot take writes (gone, read-only, failing): "
     "nothing changed; reads go on",

@@ -79,6 +79,9 @@ class Room:
         self.previous_result = stored.previous_result
         # a read-only copy of a room another server process plays (see server/cluster.py)
         self.remote_owner: str | None = None
+        # who its computer seats' work is charged to (server/fair_queue.py): its creator,
+        # known in memory only; after a restart the room is its own requester
+        self.requester: str | None = None
         current = stored.current
         assert current is not None, "a room always has a game"
         self.number = current.number
@@ -206,6 +209,10 @@ class Room:
         elif self.unwatched_computers_only(before=len(self.connections) - 1):
             # a computers-only room paused while nobody watched: a viewer resumes it
             self.after_change()
+
+    def charged_to(self) -> str:
+        """The requester its computer seats' moves count against, watched or not."""
+        return self.requester or f"room:{self.id}"
 
     def unwatched_computers_only(self, before: int | None = None) -> bool:
         """Every seat is a computer and nobody is connected (`before`: as it was)."""

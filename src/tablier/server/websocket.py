@@ -66,9 +66,15 @@ async def _receive_text(ws: WebSocket, conn: Connection) -> str | None:
 
 
 async def serve_socket(
-    ws: WebSocket, room_id: str, manager: RoomManager, settings: Settings
+    ws: WebSocket,
+    room_id: str,
+    manager: RoomManager,
+    settings: Settings,
+    requester: str | None = None,
 ) -> None:
     conn = Connection(ws, settings.send_queue)
+    if requester is not None:
+        conn.requester = requester
     room: Room | None = None
     link: Link | None = None
     try:
@@ -146,6 +152,7 @@ async def serve_socket(
         log.exception("connection to room %s failed", room_id)
         conn.close(1011, "server error")
     finally:
+        conn.stop_aside()  # a hint asked for by a socket now gone is for nobody
         if link is not None and manager.relays is not None:
             manager.relays.close_link(link)
         elif room is not None:

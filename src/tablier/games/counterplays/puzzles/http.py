@@ -2,14 +2,15 @@
 
 The client sends the tiles it has laid (move notation); the server checks them and
 answers with what the board draws, the legal placements left, a hint (the next tile of
-a tiling that keeps those tiles) or a whole solution. Every search is bounded.
+a tiling that keeps those tiles) or a whole solution. Every search is bounded, and
+runs in the server's computer pool, charged to its asker (server/fair_compute.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -17,6 +18,7 @@ from pydantic import BaseModel, Field
 from tablier.core.errors import IllegalMove
 from tablier.games.counterplays.puzzles import positions, stack_play, surround_play
 from tablier.games.counterplays.shapes import LETTERS
+from tablier.server.fair_compute import search
 
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 
@@ -49,22 +51,22 @@ async def stack_position(body: Stack) -> Any:
 
 
 @router.post("/level6/hint", summary="Level 6: the next move of a line reaching level 6")
-async def stack_hint(body: Stack) -> Any:
+async def stack_hint(body: Stack, request: Request) -> Any:
     try:
         stack_play.replay(body.moves)
     except IllegalMove as exc:
         return _refused(exc)
-    line, gave_up = await run_in_threadpool(stack_play.line_from, body.moves)
+    line, gave_up = await search(request, stack_play.line_from, body.moves)
     return {"move": line[0] if line else None, "gave_up": gave_up}
 
 
 @router.post("/level6/solution", summary="Level 6: a whole line, from here if the solver can")
-async def stack_solution(body: Stack) -> Any:
+async def stack_solution(body: Stack, request: Request) -> Any:
     try:
         stack_play.replay(body.moves)
     except IllegalMove as exc:
         return _refused(exc)
-    line, gave_up = await run_in_threadpool(stack_play.line_from, body.moves)
+    line, gave_up = await search(request, stack_play.line_from, body.moves)
     if line:
         return {"moves": body.moves + line, "kept": len(body.moves), "gave_up": False}
     known = await run_in_threadpool(stack_play.known_line)
@@ -83,22 +85,22 @@ async def surround_position(body: Surround) -> Any:
 
 
 @router.post("/surround/hint", summary="Surround: the first tile of a shortest completion")
-async def surround_hint(body: Surround) -> Any:
+async def surround_hint(body: Surround, request: Request) -> Any:
     try:
         found = surround_play.read(body.letter, body.whites, body.blacks)
     except IllegalMove as exc:
         return _refused(exc)
-    move, gave_up = await run_in_threadpool(surround_play.hint, found)
+    move, gave_up = await search(request, surround_play.hint, found)
     return {"move": move, "gave_up": gave_up, "part": 2 if found.surrounded else 1}
 
 
 @router.post("/surround/solution", summary="Surround: the solver's minimum and follow-up")
-async def surround_solution(body: Surround) -> Any:
+async def surround_solution(body: Surround, request: Request) -> Any:
     try:
         found = surround_play.read(body.letter, [], [])
     except IllegalMove as exc:
         return _refused(exc)
-    return await run_in_threadpool(surround_play.solution, found.letter)
+    return await search(request, surround_play.solution, found.letter)
 
 
 def _puzzle(name: str) -> positions.Puzzle | JSONResponse:
@@ -132,7 +134,7 @@ async def check(name: str, body: Position) -> Any:
 
 
 @router.post("/{name}/hint", summary="The next tile of a tiling keeping the tiles laid")
-async def hint(name: str, body: Position) -> Any:
+async def hint(name: str, body: Position, request: Request) -> Any:
     puzzle = _puzzle(name)
     if isinstance(puzzle, JSONResponse):
         return puzzle
@@ -140,12 +142,12 @@ async def hint(name: str, body: Position) -> Any:
         laid = positions.read_position(puzzle, body.tiles)
     except IllegalMove as exc:
         return JSONResponse(positions.refusal(exc), status_code=422)
-    move, gave_up = await run_in_threadpool(positions.hint, puzzle, laid)
+    move, gave_up = await search(request, positions.hint, puzzle, laid)
     return {"move": move, "gave_up": gave_up, "obstacle": positions.obstacle(puzzle.region)}
 
 
 @router.post("/{name}/solution", summary="A whole tiling (from the tiles laid if possible)")
-async def solve(name: str, body: Position) -> Any:
+async def solve(name: str, body: Position, request: Request) -> Any:
     puzzle = _puzzle(name)
     if isinstance(puzzle, JSONResponse):
         return puzzle
@@ -153,7 +155,7 @@ async def solve(name: str, body: Position) -> Any:
         laid = positions.read_position(puzzle, body.tiles)
     except IllegalMove as exc:
         return JSONResponse(positions.refusal(exc), status_code=422)
-    found, gave_up = await run_in_threadpool(positions.complete, puzzle, laid)
+    found, gave_up = await search(request, positions.complete, puzzle, laid)
     if found is not None:
         tiles = [positions.write(*p) for p in laid + found]
         return {"tiles": tiles, "kept": len(laid), "gave_up": False}
