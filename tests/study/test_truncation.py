@@ -65,6 +65,11 @@ class LoopGame(Game):
     def max_game_length(self) -> int | None:
         return 40
 
+    def study_cells(self, state: State) -> tuple[int, set[str]]:
+        # the ring's six cells; the walker stands on one
+        assert isinstance(state, LoopState)
+        return 6, {f"c{state.position}"}
+
 
 @pytest.fixture
 def loop_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,3 +113,14 @@ def test_the_report_and_figures_count_the_truncated_games(loop_game: None, tmp_p
     text = page.read_text()
     assert "4 partie(s) sur 4 arrêtée(s) au plafond de 40 coups" in text
     assert "arrêtée au plafond de 40 coups" in text
+
+
+def test_board_coverage_counts_the_cells_a_piece_stood_on(loop_game: None) -> None:
+    spec = StudySpec("loop", ("random", "random"), 5, {"ends": 3}, seed=4)
+    for game in run_study(spec):
+        # three steps of ±1 from cell 0: the cells met are the walk's own
+        position, seen = 0, {0}
+        for _, move in game.record["moves"]:
+            position = (position + (1 if move == "right" else -1)) % 6
+            seen.add(position)
+        assert game.cells == (6, len(seen))
