@@ -63,7 +63,7 @@ def test_the_report_in_english(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = _visible_text((tmp_path / "report.html").read_text())
     assert "Balance study: Counterplays" in text and "Base rules" in text
-    assert "Goal:" in text and "Lead changes" in text
+    assert "Goal:" in text and "Lead changes" in text and "True" not in text
     assert "Règles" not in text
 
 
@@ -116,3 +116,13 @@ def test_bad_input_is_one_clear_line(tmp_path: Path, args: list[str]) -> None:
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1, result.output
     assert not (tmp_path / "report.html").exists()
+
+
+def test_a_yes_no_option_reads_as_words() -> None:
+    from tablier.study.words import variant_words
+
+    said = variant_words("turris", "bonus_chain=true", {"bonus_chain": True}, {}, "fr")
+    assert said == "Bonus en chaîne : oui"
+    assert variant_words("turris", "bonus_chain=true", {"bonus_chain": True}, {}, "en") == (
+        "Chained bonus: yes"
+    )

@@ -16,6 +16,7 @@ TRUNCATED = {
     "fr": "arrêtée au plafond de {cap} coups",
     "en": "stopped at the {cap}-move cap",
 }
+YES_NO = {"fr": {True: "oui", False: "non"}, "en": {True: "yes", False: "no"}}
 # the platform's players (a game's own are in its `player_labels`)
 PLAYERS: Mapping[str, Mapping[str, str]] = {
     "random": {"fr": "hasard", "en": "random"},
@@ -51,6 +52,9 @@ def option_words(game_id: str, name: str, value: Any, lang: str) -> str:
         return f"{name} : {value}" if lang == "fr" else f"{name}: {value}"
     label = spec.label.get(lang) or spec.label.get("fr") or name
     shown = spec.value_label(value, lang)
+    if isinstance(value, bool) and shown == str(value):
+        # a yes/no option without labels of its own
+        shown = YES_NO[lang][value]
     return f"{label} : {shown}" if lang == "fr" else f"{label}: {shown}"
 
 
