@@ -97,25 +97,32 @@ def test_every_environment_that_claims_it_converts_to_the_parallel_api(name: str
 
 def test_quiwin_aec_rounds_offer_the_idle_action_to_a_seat_not_asked() -> None:
     env = make("quiwin")
-    env.reset(seed=5)
     idle = env.research.actions.encode("pass")
-    met = 0
-    for agent in env.agent_iter(max_iter=2000):
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = int(agent[-1])
-        numbers = np.flatnonzero(observation["action_mask"]).tolist()
-        asked = seat in env._round and seat in env.state.current_players()
-        if not asked:
-            assert numbers == [idle]
-            met += 1
-        before = len(env.state.history)
-        env.step(numbers[-1])
-        # the idle action never reaches the engine
-        assert len(env.state.history) == before + (1 if asked else 0)
-    assert met > 0
+    met = ended_mid_round = 0
+    rng = np.random.default_rng(0)
+    for seed in range(200):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=2000):
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = int(agent[-1])
+            numbers = np.flatnonzero(observation["action_mask"]).tolist()
+            asked = seat in env._round and seat in env.state.current_players()
+            if not asked:
+                assert numbers == [idle]
+                met += 1
+                # the game may end before the round does: the round is played out
+                ended_mid_round += env.state.is_terminal()
+            else:
+                assert idle not in numbers or "pass" in map(str, env.state.legal_moves(seat))
+            before = len(env.state.history)
+            env.step(int(rng.choice(numbers)))
+            # the idle action never reaches the engine
+            assert len(env.state.history) == before + (1 if asked else 0)
+        assert env.state.is_terminal()
+    assert met > 0 and ended_mid_round > 0
 
 
 def test_a_looping_turn_based_game_is_truncated_at_its_length() -> None:

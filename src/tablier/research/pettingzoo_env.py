@@ -159,6 +159,7 @@ class TablierAECEnv(_Shared, AECEnv):
         }
         self.agents: list[str] = []
         self._round: list[int] = []
+        self._live = False
 
     def __str__(self) -> str:
         return self.metadata["name"]
@@ -171,6 +172,7 @@ class TablierAECEnv(_Shared, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._live = True
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -191,7 +193,8 @@ class TablierAECEnv(_Shared, AECEnv):
         seat = AGENTS.index(agent)
         # in a round, a seat that does not move this round is offered the idle action
         # (what the parallel conversion hands out at the round's start, for every seat)
-        if self.rounds and not self.state.is_terminal() and not self._moves_now(seat):
+        # (the game may end before the round does: the round is played out all the same)
+        if self.rounds and self._live and not self._moves_now(seat):
             return self._observe(seat, [self.idle])
         return self._observe(seat)
 
@@ -222,12 +225,14 @@ class TablierAECEnv(_Shared, AECEnv):
             self.rewards[agent] = float(returns[seat])
             self.terminations[agent] = True
         self.agent_selection = AGENTS[0]
+        self._live = False
 
     def _truncate(self) -> None:
         for agent in AGENTS:
             self.truncations[agent] = True
             self.infos[agent]["truncated_at"] = len(self.state.history)
         self.agent_selection = AGENTS[0]
+        self._live = False
 
 
 class TablierParallelEnv(_Shared, ParallelEnv):
