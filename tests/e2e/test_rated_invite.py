@@ -104,6 +104,9 @@ def test_a_rated_game_with_a_friend_by_link(web_server: Any, open_context: Any) 
         expect(page.locator(".players .player.seat-0 strong")).to_have_text("Alice")
         expect(page.locator(".players .player.seat-1 strong")).to_have_text("Bruno")
     expect(bruno.locator("profile-chip")).to_contain_text("Bruno")
+    for page in (alice, bruno):
+        expect(page.locator(".play-title [data-role=rated-chip]")).to_have_text("Classée")
+    _shot(alice, "game-rated-desktop")
 
     # Bruno resigns by clicks
     bruno.once("dialog", lambda d: d.accept())
@@ -164,5 +167,6 @@ def test_a_casual_invite_asks_a_guest_and_seats_a_signed_in_friend(
     expect(member.locator("kwinty-board svg")).to_be_visible()
     expect(member.locator("[data-role=seat-name]")).to_have_count(0)
     expect(member.locator(".players .player.seat-1 strong")).to_have_text("Chloé")
+    expect(member.locator(".play-title [data-role=rated-chip]")).to_have_count(0)
     expect(host.locator(".players .player.seat-1 strong")).to_have_text("Chloé")
     assert errors == []

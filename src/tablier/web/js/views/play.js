@@ -218,7 +218,14 @@ export async function mount(main, ctx, params) {
     const chosen = (game.options ?? []).filter((o) => o.choices && status.options?.[o.name] != null && status.options[o.name] !== o.default);
     clear(elements.title).append(
       ...[
-      h("h1", {}, game.name, chosen.map((o) => h("span", { class: "chip", title: pick(o.label, ctx.lang) || o.name }, valueLabel(o, status.options[o.name], ctx.lang)))),
+      h(
+        "h1",
+        {},
+        game.name,
+        chosen.map((o) => h("span", { class: "chip", title: pick(o.label, ctx.lang) || o.name }, valueLabel(o, status.options[o.name], ctx.lang))),
+        // a rated game says so: its result moves the players' ratings
+        status.rated ? h("span", { class: "chip", "data-role": "rated-chip", title: t("rated.rated_help") }, t("rated.chip")) : null,
+      ),
       // "online" matters when someone else plays from elsewhere (or we only watch); a
       // game on this device alone, or against the computer, shows only a lost connection
       (connection !== "open" || model.spectator || seatsOf().some((s) => s.kind === "human" && !model.mySeats.includes(s.seat))) && h(
