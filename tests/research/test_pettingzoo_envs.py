@@ -215,3 +215,22 @@ def test_quiwin_parallel_step_plays_both_seats_at_once() -> None:
     env.step(actions)
     rows = env.state.observation(None)["rows"]
     assert len(rows[0]) == len(rows[1]) == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_real_games_end_before_their_declared_length(name: str) -> None:
+    """Truncation is for games that loop: masked random games of the real games all
+    end by their rules, within the length the game declares."""
+    env = make(name)
+    length = env.game.max_game_length()
+    assert length is not None
+    for seed in range(2 if name == "counterplays" else 20):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                assert terminated and not truncated
+                env.step(None)
+                continue
+            env.step(env.action_space(agent).sample(observation["action_mask"]))
+        assert env.state.is_terminal() and len(env.state.history) <= length
