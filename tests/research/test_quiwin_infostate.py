@@ -123,6 +123,14 @@ def test_full_game_tensors_fit_and_stay_within_bounds() -> None:
 
 
 def test_asking_for_a_seat_that_does_not_exist_is_an_error() -> None:
+    # as OpenSpiel's test_information_state_functions_raises_on_chance_nodes: at a
+    # chance node nobody is to play, so there is no information state to give
+    chance = pyspiel.load_game(REDUCED).new_initial_state()
+    assert chance.is_chance_node()
+    with pytest.raises(RuntimeError):
+        chance.information_state_string()
+    with pytest.raises(RuntimeError):
+        chance.information_state_tensor()
     # as OpenSpiel's test_observations_raises_error_on_invalid_player
     state = dealt(pyspiel.load_game(REDUCED), DEALS[0])
     for seat in (-1, 2):
