@@ -198,6 +198,9 @@ def test_a_party_night_from_the_lobby_to_the_victory(
     expect(code_node).to_be_visible()
     code = code_node.get_attribute("data-code")
     assert code and len(code) == 4
+    # the join token: in the QR code's link, and as four digits under the code
+    key = tv.page.locator(".party-key").get_attribute("data-key")
+    assert key and len(key) == 4 and key.isdigit()
     # no site chrome on the TV
     expect(tv.page.locator("#top")).to_be_hidden()
     tv_phase("lobby-empty")
@@ -207,11 +210,12 @@ def test_a_party_night_from_the_lobby_to_the_victory(
     for index, name in enumerate(NAMES):
         phone = Screen(phone_context(), name, touch=True)
         if index < 2:
-            phone.page.goto(f"{base}/j/{code.lower()}")  # the QR code's link
+            phone.page.goto(f"{base}/j/{code.lower()}?t={key}")  # the QR code's link
             expect(phone.page.locator("#join-code")).to_have_value(code)
         else:
             phone.page.goto(f"{base}/?join-code")
             phone.page.locator("#join-code").fill(code.lower())
+            phone.page.locator("#join-key").fill(key)
         phone.page.locator("#join-name").fill(name)
         if index == 0:
             phone.shot("phone-join")
@@ -455,11 +459,12 @@ def test_pause_a_guest_who_leaves_and_a_newcomer_in_the_seat(
     PUMP[:] = [tv.page]
     tv.page.goto(base + "/?host&game=quiadiquoi")
     code = tv.page.locator(".party-code").get_attribute("data-code")
-    assert code
+    key = tv.page.locator(".party-key").get_attribute("data-key")
+    assert code and key
     phones = []
     for name in NAMES[:3]:
         phone = Screen(phone_context(), name, touch=True)
-        phone.page.goto(f"{base}/j/{code}")
+        phone.page.goto(f"{base}/j/{code}?t={key}")
         phone.page.locator("#join-name").fill(name)
         phone.tap('[data-action="join-code"]')
         expect(phone.page.locator(".party-wait")).to_be_visible()
@@ -492,7 +497,8 @@ def test_pause_a_guest_who_leaves_and_a_newcomer_in_the_seat(
     expect(left).to_contain_text(code)
     # a newcomer joins with the same code and sits in Chloé's seat
     newcomer = Screen(phone_context(), "Eve", touch=True)
-    newcomer.page.goto(f"{base}/j/{code}")
+    key = tv.page.locator(".host-key").get_attribute("data-key")
+    newcomer.page.goto(f"{base}/j/{code}?t={key}")
     newcomer.page.locator("#join-name").fill("Eve")
     newcomer.tap('[data-action="join-code"]')
     expect(newcomer.page.locator(".qq-me-head strong")).to_have_text("Eve")

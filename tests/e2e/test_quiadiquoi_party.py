@@ -197,6 +197,9 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
     code = code_node.get_attribute("data-code")
     assert code and len(code) == 4
     expect(host.locator(".host-code span")).to_have_count(4)
+    # the join token: in the QR code's link, and as four digits under the code
+    key = host.locator(".host-key").get_attribute("data-key")
+    assert key and len(key) == 4 and key.isdigit()
     qr = host.locator("img.host-qr")
     expect(qr).to_be_visible()
     wait_until(lambda: qr.evaluate("img => img.complete && img.naturalWidth > 0"), what="the QR")
@@ -207,12 +210,13 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
         phone = Phone(open_context(PHONE), name)
         if index == 0:
             # by the short address of the QR code: the code is filled in
-            phone.page.goto(f"{base}/j/{code.lower()}")
+            phone.page.goto(f"{base}/j/{code.lower()}?t={key}")
             expect(phone.page.locator("#join-code")).to_have_value(code)
         else:
-            # by typing the code seen on the big screen
+            # by typing the code and the digits seen on the big screen
             phone.page.goto(f"{base}/?join-code")
             phone.page.locator("#join-code").fill(code.lower())
+            phone.page.locator("#join-key").fill(key)
         phone.page.locator("#join-name").fill(name)
         if index == 0:
             shot(phone.page, "phone-join")

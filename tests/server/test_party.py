@@ -41,20 +41,30 @@ def test_a_room_gets_one_short_code_that_phones_join_with(server: ServerProcess)
     assert re.fullmatch(f"[{CODE_LETTERS}]{{4}}", code)
     assert not set(code) & set("ILOU")
     assert server.get(f"/api/party/rooms/{room}").json()["code"] == code
-    assert first["join_url"].endswith(f"/j/{code}")
+    key = first["join_token"]
+    assert re.fullmatch(r"\d{4}", key)
+    # the TV's link carries the join token
+    assert first["join_url"].endswith(f"/j/{code}?t={key}")
     assert first["host_view"] is True and first["free_seats"] == [0, 1, 2]
 
     # the short address leads to the join page with the code filled in
     short = httpx.get(f"{server.http}/j/{code.lower()}", timeout=WAIT, follow_redirects=False)
     assert short.status_code == 307 and short.headers["location"] == f"/?join-code={code}"
 
-    # typed carelessly (lower case, a space) the code still names the room
+    # typed carelessly (lower case, a space) the code still names the room's game, but
+    # never the room itself (its address would open its seats) nor its join token
     typed = f"{code[:2].lower()} {code[2:]}"
-    assert server.get(f"/api/party/codes/{typed}").json()["room"] == room
+    looked_up = server.get(f"/api/party/codes/{typed}").json()
+    assert looked_up["game"] == "quiadiquoi" and looked_up["free_seats"] == [0, 1, 2]
+    assert room not in json.dumps(looked_up) and key not in json.dumps(looked_up)
+    # the code alone takes no seat
+    bare = _post(server, f"/api/party/codes/{code}/join", {"name": "Zoé"})
+    assert bare.status_code == 403 and bare.json()["code"] == "bad_join_token"
 
     seats = []
     for name in ("Ana", "Bruno", "Chloé"):
-        joined = _post(server, f"/api/party/codes/{code}/join", {"name": name, "player_id": name})
+        body = {"name": name, "player_id": name, "join_token": key}
+        joined = _post(server, f"/api/party/codes/{code}/join", body)
         assert joined.status_code == 200, joined.text
         assert joined.json()["room"] == room and joined.json()["token"]
         seats.append(joined.json()["seat"])
@@ -63,9 +73,9 @@ def test_a_room_gets_one_short_code_that_phones_join_with(server: ServerProcess)
     assert sorted(s["name"] for s in status["seats"]) == ["Ana", "Bruno", "Chloé"]
     assert server.get(f"/api/party/codes/{code}").json()["free_seats"] == []
 
-    full = _post(server, f"/api/party/codes/{code}/join", {"name": "Dora"})
+    full = _post(server, f"/api/party/codes/{code}/join", {"name": "Dora", "join_token": key})
     assert full.status_code == 409 and full.json()["code"] == "room_full"
-    nameless = _post(server, f"/api/party/codes/{code}/join", {"name": "   "})
+    nameless = _post(server, f"/api/party/codes/{code}/join", {"name": "   ", "join_token": key})
     assert nameless.status_code == 400
 
 

@@ -28,11 +28,24 @@ def _open(server: ServerProcess, **options: Any) -> tuple[str, str]:
         {"game": "quiadiquoi", "options": {"deck": "test-fr", "answer_seconds": ANSWER, **options}},
     )
     assert opened.status_code == 201, opened.text
+    HOSTS[opened.json()["code"]] = opened.json()["host_token"]
     return opened.json()["code"], opened.json()["host_token"]
 
 
+# each lobby's host token: the TV's view gives the join token a phone needs
+HOSTS: dict[str, str] = {}
+
+
+def _key(server: ServerProcess, code: str) -> str:
+    seen = _post(server, f"/api/party/lobbies/{code}/host", {"token": HOSTS[code]})
+    assert seen.status_code == 200, seen.text
+    key: str = seen.json()["join_token"]
+    return key
+
+
 def _join(server: ServerProcess, code: str, name: str) -> dict[str, Any]:
-    joined = _post(server, f"/api/party/lobbies/{code}/guests", {"name": name})
+    body = {"name": name, "join_token": _key(server, code)}
+    joined = _post(server, f"/api/party/lobbies/{code}/guests", body)
     assert joined.status_code == 200, joined.text
     data: dict[str, Any] = joined.json()
     return data
@@ -108,8 +121,12 @@ def test_the_lobby_times_nothing_and_the_start_makes_one_seat_per_guest(
     time.sleep(ANSWER + 1.5)
     assert _move_count(server, room) == 0
     # the code now names the room; a late phone finds the game started
-    assert server.get(f"/api/party/codes/{code}").json()["room"] == room
-    late = _post(server, f"/api/party/lobbies/{code}/guests", {"name": "Eve"})
+    assert server.get(f"/api/party/codes/{code}").json()["free_seats"] == []
+    late = _post(
+        server,
+        f"/api/party/lobbies/{code}/guests",
+        {"name": "Eve", "join_token": _key(server, code)},
+    )
     assert late.status_code == 409 and late.json()["code"] == "started"
     # Bruno's phone gets the authors list; Ana's does not
     me = _post(server, f"/api/party/lobbies/{code}/me", {"token": bruno["token"]}).json()["me"]

@@ -22,12 +22,12 @@ def serve(
     # checked here rather than by Typer's range, so the refusal is one line in French
     if not 1 <= port <= 65535:
         fail(say("port", port=port))
-    from tablier.server import run
+    from tablier.server import CannotStart, run
     from tablier.server.db_lock import DatabaseBusy
 
     try:
         run(host=host, port=port, db_url=database_url(db))
-    except DatabaseBusy as exc:
+    except (DatabaseBusy, CannotStart) as exc:
         fail(str(exc))
 
 

@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import tablier
 from tablier.ai.analysis import analysable
@@ -215,6 +216,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             yield
         finally:
             sweeper.cancel()
+            checks = getattr(app.state, "upload_checks", None)
+            if checks is not None:
+                checks.close()  # the deck checks' worker processes
             await manager.shutdown()
             storage.close()
 
@@ -227,10 +231,16 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         lifespan=lifespan,
     )
 
+    # the party routes read their limits from here (server/party.py)
+    app.state.settings = settings
     # uploads (a deck...) may be larger than any other request
     app.add_middleware(
         BodyLimit, limit=settings.max_body, larger={"/api/party/uploads": 640 * 1024}
     )
+    if settings.trusted_proxies:
+        # the client is the address the listed proxies forwarded for; anyone else's
+        # X-Forwarded-For is ignored (uvicorn's own reading is turned off in run())
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     room_rate = RoomRate(settings.rooms_per_minute)
     sockets: Counter[str] = Counter()
 
@@ -331,7 +341,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         _check_text(body.model_dump(), settings.max_option_text, body.options)
         client = request.client.host if request.client else "?"
-        if len(_manager(request).rooms) >= settings.max_rooms:
+        if not _manager(request).share_left(client):
+            # each of this address's rooms in memory is in use: its share is full
+            raise ApiError(
+                429,
+                f"at most {settings.rooms_per_client} rooms in use at once from one address",
+                code="rooms_share",
+            )
+        if not _manager(request).make_space():
             raise ApiError(503, "the server holds as many rooms as it may; try again later")
         if not room_rate.allow(client):
             raise ApiError(
@@ -378,10 +395,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         # an uploaded text serves one room only: refuse one already given to another
         store: PartyStore = request.app.state.party
         given = [v for v in options.values() if uploads.is_reference(v)]
-        for value in given:
-            row = await asyncio.to_thread(store.upload, value.partition(":")[2])
-            if row is None or row["room_id"] is not None:
-                raise ApiError(400, f"{value!r} is not an upload this room may use")
+        # claimed at once (one conditional UPDATE each): of ten rooms made with one
+        # upload at the same time, one gets it
+        claim = await asyncio.to_thread(store.claim_uploads, [v.partition(":")[2] for v in given])
+        if claim is None:
+            raise ApiError(400, f"{given[0]!r} is not an upload this room may use")
         try:
             created = await _manager(request).create(
                 body.game,
@@ -392,15 +410,18 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 body.clock.model_dump() if body.clock else None,
                 body.player_id,
             )
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
+        except BaseException as exc:
+            await asyncio.to_thread(store.release_claim, claim)
+            if isinstance(exc, ValueError):
+                raise ApiError(400, str(exc)) from None
+            raise
         room = created.room
+        _manager(request).creators[room.id] = client
         # its computer seats' work counts against its creator, watched or not
         room.requester = await requester_key(request)
         if body.rated:
             await rated_rooms.mark_rated(request, room.id, body.game, options)
-        for value in given:
-            await asyncio.to_thread(store.attach_upload, value.partition(":")[2], room.id)
+        await asyncio.to_thread(store.finish_claim, claim, room.id)
         return {
             **room.status(),
             "rated": body.rated,

@@ -3,8 +3,10 @@
 Every limit is a setting (`Settings`, TABLIER_* variables) and every refusal is a 4xx
 JSON answer: a body larger than `max_body`, an option text longer than
 `max_option_text`, text that is not valid Unicode, more rooms than `rooms_per_minute`
-from one address or than `max_rooms` live in memory. Unexpected failures answer a JSON
-500, never a plain-text traceback.
+from one address, more rooms in use at once than one address's share, more uploads
+than its hourly quota, too many party code lookups naming nothing. Past `max_rooms` in
+memory the least recently used unwatched rooms leave it (server/manager.py). Unexpected
+failures answer a JSON 500, never a plain-text traceback.
 """
 
 from __future__ import annotations
@@ -137,3 +139,59 @@ def short(value: Any, limit: int = 40) -> str:
     """A value as it may be quoted back in an error: never the whole of a huge one."""
     text = repr(value)
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+class UploadQuota:
+    """Per client address, at most `count` uploads and `size` bytes in any `period`."""
+
+    def __init__(self, count: int, size: int, period: float = 3600.0) -> None:
+        self.count, self.size, self.period = count, size, period
+        self.seen: dict[str, deque[tuple[float, int]]] = {}
+
+    def refusal(self, client: str, size: int, now: float | None = None) -> str | None:
+        """Why this upload is one too many (None: allowed, and counted)."""
+        now = time.monotonic() if now is None else now
+        recent = self.seen.setdefault(client, deque())
+        while recent and recent[0][0] <= now - self.period:
+            recent.popleft()
+        if len(recent) >= self.count:
+            return f"at most {self.count} uploads an hour from one address"
+        if sum(n for _, n in recent) + size > self.size:
+            return f"at most {self.size} bytes of uploads an hour from one address"
+        recent.append((now, size))
+        if len(self.seen) > 10_000:
+            for key in [k for k, v in self.seen.items() if not v]:
+                del self.seen[key]
+        return None
+
+
+class MissBudget:
+    """Party code lookups: each one that names no party costs one of `per_minute`
+    tokens (refilled evenly); an address with none left is refused every lookup until
+    one comes back, so walking the code space takes days rather than minutes."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = max(1, per_minute)
+        self.left: dict[str, tuple[float, float]] = {}
+
+    def _now_left(self, client: str, now: float) -> float:
+        tokens, since = self.left.get(client, (float(self.per_minute), now))
+        return min(float(self.per_minute), tokens + (now - since) * self.per_minute / 60)
+
+    def allowed(self, client: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        return self._now_left(client, now) >= 1
+
+    def missed(self, client: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        self.left[client] = (self._now_left(client, now) - 1, now)
+        if len(self.left) > 10_000:
+            for key, (_, since) in list(self.left.items()):
+                if now - since > 60:
+                    del self.left[key]
+
+
+def client_of(request: Any) -> str:
+    """The client's address (a trusted proxy's X-Forwarded-For already applied)."""
+    client = getattr(request, "client", None)
+    return client.host if client else "?"

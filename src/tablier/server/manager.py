@@ -54,6 +54,8 @@ class RoomManager:
         # several processes behind one address (server/cluster.py); None: this one alone
         self.cluster: Cluster | None = None
         self.relays: Relays | None = None
+        # who created each room in memory (a client address): its share of the memory
+        self.creators: dict[str, str] = {}
 
     async def join_cluster(self, url: str) -> None:
         from tablier.server.relay import Relays
@@ -80,6 +82,8 @@ class RoomManager:
                 return await pending
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = future
+        # an old room read back takes the place of the least recently used unwatched one
+        self.make_space()
         try:
             stored = await asyncio.to_thread(self.storage.load_room, room_id)
             loaded = (
@@ -125,6 +129,10 @@ class RoomManager:
         ids = await asyncio.to_thread(self.storage.unfinished_room_ids)
         count = 0
         for room_id in ids:
+            if len(self.rooms) >= self.settings.max_rooms:
+                # the others load when someone asks for them
+                log.info("%d unfinished room(s) left in the database", len(ids) - count)
+                break
             try:
                 if await self.get_room(room_id) is not None:
                     count += 1
@@ -295,6 +303,32 @@ class RoomManager:
             target.token_hash = token_hash
         return target.seat, token
 
+    def make_space(self, wanted: int = 1) -> bool:
+        """Let the least recently used unwatched rooms leave memory (the database keeps
+        them) until `wanted` more fit under `max_rooms`; False when they still do not."""
+        excess = len(self.rooms) + wanted - self.settings.max_rooms
+        if excess > 0:
+            self._let_go(list(self.rooms.values()), excess)
+        return len(self.rooms) + wanted <= self.settings.max_rooms
+
+    def share_left(self, creator: str) -> bool:
+        """Whether `creator` may have one more room in memory: past its share, its own
+        least recently used unwatched rooms leave first; False when every one is in use."""
+        mine = [r for r in self.rooms.values() if self.creators.get(r.id) == creator]
+        excess = len(mine) + 1 - self.settings.rooms_per_client
+        if excess > 0:
+            self._let_go(mine, excess)
+            mine = [r for r in mine if self.rooms.get(r.id) is r]
+        return len(mine) < self.settings.rooms_per_client
+
+    def _let_go(self, candidates: list[Room], count: int) -> None:
+        unwatched = sorted(
+            (r for r in candidates if not (r.connections or r.thinking or r.lock.locked())),
+            key=lambda r: r.last_active,
+        )
+        for room in unwatched[:count]:
+            self.forget(room)
+
     def forget(self, room: Room) -> None:
         """Drop a room from memory; the next request loads it again from the database."""
         if self.rooms.get(room.id) is room and not room.lock.locked():
@@ -304,6 +338,7 @@ class RoomManager:
         """Let a room leave memory now (and, in a cluster, let another process claim it)."""
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            self.creators.pop(room.id, None)
         room.stop()
         if self.cluster is not None:
             self.cluster.release_soon(room.id)

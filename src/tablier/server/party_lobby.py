@@ -30,7 +30,18 @@ from sqlalchemy.engine import Engine
 from tablier.core import registry
 from tablier.server import schema, timers
 from tablier.server.manager import RoomManager, SeatRequest
-from tablier.server.party import metadata, new_code, normal_code, party_codes, qr_svg
+from tablier.server.party import (
+    count_miss,
+    join_details,
+    join_token_ok,
+    lookup_refused,
+    metadata,
+    new_code,
+    normal_code,
+    party_codes,
+    plausible_code,
+    qr_svg,
+)
 from tablier.server.seats import hash_token, new_token
 from tablier.server.storage import Storage
 
@@ -201,6 +212,8 @@ class OpenBody(BaseModel):
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=40)
+    # the digits the TV shows under the code (its link and QR code carry them)
+    join_token: str | None = Field(None, max_length=8)
 
 
 class GuestChange(BaseModel):
@@ -297,10 +310,20 @@ def _check_options(game: str, options: dict[str, Any]) -> str | None:
 
 
 async def _lobby_or_404(request: Request, code: str) -> Lobby | JSONResponse:
-    lobby = await _lobbies(request).get(code)
+    """The lobby a code names; a 404 counts against the address's lookups (429 past them)."""
+    refused = lookup_refused(request)
+    if refused is not None:
+        return refused
+    lobby = await _lobbies(request).get(code) if plausible_code(code) else None
     if lobby is None:
-        return _fail(404, f"no party has the code {normal_code(code)!r}", "unknown_code")
+        count_miss(request)
+        return _fail(404, f"no party has the code {normal_code(code)[:8]!r}", "unknown_code")
     return lobby
+
+
+def _token_period(request: Request) -> float:
+    period: float = request.app.state.settings.join_token_seconds
+    return period
 
 
 @lobby_router.post("/api/party/lobbies", status_code=201, summary="Open a party's waiting room")
@@ -322,14 +345,33 @@ async def lobby_status(code: str, request: Request) -> Any:
     return _status(request, lobby)
 
 
+@lobby_router.post("/api/party/lobbies/{code}/host", summary="The TV's view: with the join token")
+async def host_status(code: str, body: TokenBody, request: Request) -> Any:
+    """The waiting room as the TV shows it: the join token that opens seats now, the link
+    and QR code carrying it (changed every `join_token_seconds`)."""
+    lobby = await _lobby_or_404(request, code)
+    if isinstance(lobby, JSONResponse):
+        return lobby
+    if not _is_host(lobby, body.token):
+        return _fail(403, "only the host may do that", "forbidden")
+    details = join_details(request, lobby.code, lobby.host_hash)
+    qr = f"/api/party/lobbies/{lobby.code}/qr.svg?t={details['join_token']}"
+    return {**_status(request, lobby), **details, "qr": qr}
+
+
 @lobby_router.get("/api/party/lobbies/{code}/qr.svg", summary="The QR code of the join link")
 async def lobby_qr(code: str, request: Request) -> Response:
     lobby = await _lobby_or_404(request, code)
     if isinstance(lobby, JSONResponse):
         return lobby
     base = str(request.base_url).rstrip("/")
+    link = f"{base}/j/{lobby.code}"
+    given = request.query_params.get("t")
+    if join_token_ok(lobby.host_hash, given, _token_period(request)):
+        # the TV's QR code: its link carries the join token
+        link = join_details(request, lobby.code, lobby.host_hash)["join_url"]
     return Response(
-        qr_svg(f"{base}/j/{lobby.code}"),
+        qr_svg(link),
         media_type="image/svg+xml",
         headers={"Cache-Control": "no-cache"},
     )
@@ -340,6 +382,13 @@ async def join_lobby(code: str, body: JoinBody, request: Request) -> Any:
     lobby = await _lobby_or_404(request, code)
     if isinstance(lobby, JSONResponse):
         return lobby
+    if not join_token_ok(lobby.host_hash, body.join_token, _token_period(request)):
+        count_miss(request)
+        return _fail(
+            403,
+            "the join token is missing or old: scan the code on the screen again",
+            "bad_join_token",
+        )
     name = " ".join(body.name.split())
     if not name:
         return _fail(400, "a name is needed to join", "no_name")

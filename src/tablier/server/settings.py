@@ -32,6 +32,29 @@ class Settings:
     studies_dir: str = "studies"
     # several server processes on one PostgreSQL database coordinate through Redis
     redis_url: str | None = None
+    # fair shares (server/limits.py): one address holds at most this many rooms in memory
+    rooms_per_client: int = 250
+    # uploads (a deck...) from one address in any hour: how many and how many bytes
+    uploads_per_hour: int = 20
+    upload_bytes_per_hour: int = 4 * 1024 * 1024
+    # an upload no room took is forgotten after this long
+    upload_ttl_seconds: float = 3600.0
+    # a deck check runs in a worker process for at most this long
+    upload_check_seconds: float = 5.0
+    # party code lookups that name no room, per address per minute
+    code_misses_per_minute: int = 20
+    # a party join token (in the TV's link and QR code) opens seats for this long
+    join_token_seconds: float = 900.0
+    # connections: idle keep-alive, unfinished request headers, WebSocket pings, and the
+    # most connections and requests the process serves at once (more: a 503; 0: as many
+    # as the process's file limit leaves room for)
+    keep_alive_seconds: float = 5.0
+    header_seconds: float = 10.0
+    ws_ping_seconds: float = 20.0
+    max_connections: int = 0
+    # reverse proxies whose X-Forwarded-For is believed (addresses or networks); empty:
+    # the peer's address is the client's
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -55,4 +78,24 @@ class Settings:
             room_idle_seconds=number("TABLIER_ROOM_IDLE_SECONDS", cls.room_idle_seconds),
             studies_dir=os.environ.get("TABLIER_STUDIES", cls.studies_dir),
             redis_url=os.environ.get("TABLIER_REDIS_URL") or None,
+            rooms_per_client=int(number("TABLIER_ROOMS_PER_CLIENT", cls.rooms_per_client)),
+            uploads_per_hour=int(number("TABLIER_UPLOADS_PER_HOUR", cls.uploads_per_hour)),
+            upload_bytes_per_hour=int(
+                number("TABLIER_UPLOAD_BYTES_PER_HOUR", cls.upload_bytes_per_hour)
+            ),
+            upload_ttl_seconds=number("TABLIER_UPLOAD_TTL_SECONDS", cls.upload_ttl_seconds),
+            upload_check_seconds=number("TABLIER_UPLOAD_CHECK_SECONDS", cls.upload_check_seconds),
+            code_misses_per_minute=int(
+                number("TABLIER_CODE_MISSES_PER_MINUTE", cls.code_misses_per_minute)
+            ),
+            join_token_seconds=number("TABLIER_JOIN_TOKEN_SECONDS", cls.join_token_seconds),
+            keep_alive_seconds=number("TABLIER_KEEP_ALIVE_SECONDS", cls.keep_alive_seconds),
+            header_seconds=number("TABLIER_HEADER_SECONDS", cls.header_seconds),
+            ws_ping_seconds=number("TABLIER_WS_PING_SECONDS", cls.ws_ping_seconds),
+            max_connections=int(number("TABLIER_MAX_CONNECTIONS", cls.max_connections)),
+            trusted_proxies=tuple(
+                part.strip()
+                for part in os.environ.get("TABLIER_TRUSTED_PROXIES", "").split(",")
+                if part.strip()
+            ),
         )

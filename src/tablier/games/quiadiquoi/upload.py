@@ -8,6 +8,11 @@ from typing import Any
 from tablier.core.uploads import Upload, UploadError
 from tablier.games.quiadiquoi.deck import Deck, DeckError, parse_deck_text
 from tablier.games.quiadiquoi.deck_csv import parse_csv_text
+from tablier.games.quiadiquoi.upload_bounds import (
+    PastBounds,
+    csv_field_problem,
+    toml_depth_problem,
+)
 
 SOURCE = "deck"
 
@@ -43,7 +48,14 @@ def describe_problem(problem: str) -> dict[str, Any]:
 def parse(text: str, fmt: str, name: str) -> Deck:
     """The deck of an uploaded text, TOML or CSV (DeckError lists every problem)."""
     if fmt == "csv":
-        return parse_csv_text(text.lstrip("\ufeff"), SOURCE, name)
+        text = text.lstrip("\ufeff")
+        too_long = csv_field_problem(text, SOURCE)
+        if too_long:
+            raise PastBounds([too_long])
+        return parse_csv_text(text, SOURCE, name)
+    too_deep = toml_depth_problem(text, SOURCE)
+    if too_deep:
+        raise PastBounds([too_deep])
     return parse_deck_text(text, SOURCE, name)
 
 
@@ -52,7 +64,11 @@ def check_upload(text: str, fmt: str, name: str) -> dict[str, Any]:
     try:
         deck = parse(text, fmt, name)
     except DeckError as exc:
-        raise UploadError([describe_problem(p) for p in exc.problems]) from None
+        problems = [describe_problem(p) for p in exc.problems]
+        if isinstance(exc, PastBounds):
+            # not a deck's mistake but a text no parser should read: a bad request
+            problems = [{**p, "limit": True} for p in problems]
+        raise UploadError(problems) from None
     counts: dict[str, int] = {}
     for card in deck.cards:
         counts[card.category] = counts.get(card.category, 0) + 1

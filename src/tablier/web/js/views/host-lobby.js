@@ -21,9 +21,11 @@ export async function mountLobby(main, ctx, code) {
   document.body.classList.add("party-tv");
   const { store } = ctx;
   const token = partyKeys.host(store, code);
+  // the host's view carries the join token (the QR code's link and the digits shown)
+  const look = () => (token ? lobbyApi.host(code, token) : lobbyApi.status(code));
   let status;
   try {
-    status = await lobbyApi.status(code);
+    status = await look();
   } catch (err) {
     main.append(h("section", { class: "notice" }, h("h1", {}, ctx.t("join.unknown_code")), h("p", {}, err.message)));
     return { destroy: () => document.body.classList.remove("party-tv") };
@@ -173,6 +175,7 @@ export async function mountLobby(main, ctx, code) {
           h("img", { class: "party-qr", src: status.qr, alt: t("host.qr_alt", { url: status.join_url }) }),
           h("p", { class: "party-url" }, address.replace(/\/j\/.*$/, ""), h("span", {}, "/j/"), h("strong", {}, status.code)),
           h("p", { class: "party-code", "aria-label": t("host.code"), "data-code": status.code }, [...status.code].map((c) => h("span", {}, c))),
+          status.join_token ? h("p", { class: "party-key", "data-key": status.join_token }, t("party.join_key", { key: status.join_token })) : null,
         ),
         h(
           "section",
@@ -216,7 +219,7 @@ export async function mountLobby(main, ctx, code) {
   const poll = setInterval(async () => {
     if (stopped || busy) return;
     try {
-      if (follow(await lobbyApi.status(code))) stopped = true;
+      if (follow(await look())) stopped = true;
     } catch {
       // the server is away for a moment: the screen keeps what it shows
     }

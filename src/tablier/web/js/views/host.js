@@ -271,6 +271,7 @@ export async function mount(main, ctx, params) {
         h("p", { class: "host-join-lead" }, t("host.join_lead")),
         h("p", { class: "host-url" }, info.join_url.replace(/^https?:\/\//, "").replace(/\/j\/.*$/, ""), h("span", {}, "/j/"), h("strong", {}, info.code)),
         h("p", { class: "host-code", "aria-label": t("host.code") }, [...info.code].map((c) => h("span", {}, c))),
+        info.join_token ? h("p", { class: "host-key", "data-key": info.join_token }, t("party.join_key", { key: info.join_token })) : null,
         h(
           "ul",
           { class: "host-seats" },
@@ -371,6 +372,14 @@ export async function mount(main, ctx, params) {
     await refresh();
     lobbyPoll = setInterval(refresh, 2000);
   }
+  // the join token changes now and then: the link, QR code and digits shown follow it
+  const tokenPoll = setInterval(async () => {
+    const next = await party.room(room).catch(() => null);
+    if (next && next.join_token !== info.join_token) {
+      info = next;
+      draw();
+    }
+  }, 30000);
   conn.open();
   draw();
   // voices arrive late in some browsers
@@ -381,6 +390,7 @@ export async function mount(main, ctx, params) {
     destroy: () => {
       clearInterval(ticker);
       if (lobbyPoll) clearInterval(lobbyPoll);
+      clearInterval(tokenPoll);
       document.body.classList.remove("party-tv");
       voice.stop();
       conn.close();

@@ -16,6 +16,8 @@ function playUrl(room, code) {
 export async function mount(main, ctx, params) {
   main.classList.add("join-main");
   const given = (params.get("join-code") ?? "").toUpperCase();
+  // the join token the TV's link carries; typed by hand (the digits under the code) otherwise
+  const linked = (params.get("t") ?? "").replace(/\D/g, "");
   const box = h("section", { class: "join-box panel" });
   main.append(box);
   let known = null; // the room the typed code names
@@ -198,6 +200,7 @@ export async function mount(main, ctx, params) {
     const { t } = ctx;
     const code = h("input", { name: "code", id: "join-code", class: "join-code-input", value: given, maxlength: 8, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", required: true, inputmode: "text" });
     const name = h("input", { name: "name", id: "join-name", value: ctx.store.name() ?? "", maxlength: 40, autocomplete: "nickname", required: true });
+    const key = h("input", { name: "key", id: "join-key", class: "join-key-input", value: linked, maxlength: 4, autocomplete: "off", inputmode: "numeric", pattern: "[0-9]{4}", required: true });
     const error = h("p", { class: "form-error", role: "alert" });
     const facts = h("p", { class: "help join-facts" }, known ? t("join.room_facts", { game: ctx.describe(known.game)?.name ?? known.game, n: known.free_seats.length }) : "");
     const form = h(
@@ -209,11 +212,12 @@ export async function mount(main, ctx, params) {
           error.textContent = "";
           const wanted = code.value.replace(/[\s-]+/g, "").toUpperCase();
           const who = name.value.trim();
+          const joinToken = key.value.replace(/\D/g, "");
           if (!wanted || !who) return;
           const lobby = await lobbyApi.status(wanted).catch(() => null);
           try {
             if (lobby) {
-              const joined = await lobbyApi.join(wanted, who);
+              const joined = await lobbyApi.join(wanted, who, joinToken);
               ctx.store.setName(who);
               const mine = { guest: joined.guest, token: joined.token };
               partyKeys.setGuest(ctx.store, wanted, mine);
@@ -226,7 +230,7 @@ export async function mount(main, ctx, params) {
               destroyWaiting = view.destroy;
               return;
             }
-            const joined = await party.join(wanted, { name: who, player_id: ctx.store.playerId() });
+            const joined = await party.join(wanted, { name: who, player_id: ctx.store.playerId(), join_token: joinToken || null });
             ctx.store.setName(who);
             ctx.store.saveSeats(joined.room, joined.game, [{ seat: joined.seat, token: joined.token }]);
             ctx.navigate(`/?room=${encodeURIComponent(joined.room)}`, { replace: true });
@@ -236,6 +240,8 @@ export async function mount(main, ctx, params) {
               why === "unknown_code" ? t("join.unknown_code")
               : why === "room_full" || why === "full" ? t("join.room_full")
               : why === "started" ? t("party.already_started")
+              : why === "bad_join_token" ? t("join.bad_key")
+              : why === "too_many_codes" ? t("join.too_many")
               : err.message;
           }
         },
@@ -244,6 +250,9 @@ export async function mount(main, ctx, params) {
       h("label", { for: "join-code" }, t("join.code")),
       code,
       facts,
+      // from the TV's link or QR code the digits are known already: nothing to type
+      linked ? null : h("label", { for: "join-key" }, t("join.key")),
+      linked ? null : key,
       h("label", { for: "join-name" }, t("join.name")),
       name,
       error,

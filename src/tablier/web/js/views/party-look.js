@@ -49,8 +49,10 @@ const base = (code) => `/api/party/lobbies/${encodeURIComponent(code)}`;
 export const lobbyApi = {
   open: (game, options = {}) => call("/api/party/lobbies", { game, options }),
   status: (code) => call(base(code)),
+  // the TV's view: with the join token its link, QR code and digits carry
+  host: (code, token) => call(`${base(code)}/host`, { token }),
   me: (code, token) => call(`${base(code)}/me`, { token }),
-  join: (code, name) => call(`${base(code)}/guests`, { name }),
+  join: (code, name, joinToken) => call(`${base(code)}/guests`, { name, join_token: joinToken || null }),
   change: (code, guest, body) => call(`${base(code)}/guests/${guest}`, body),
   leave: (code, guest, token) => call(`${base(code)}/guests/${guest}/leave`, { token }),
   open_seat: (code, guest, token) => call(`${base(code)}/guests/${guest}/open`, { token }),
