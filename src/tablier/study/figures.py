@@ -135,6 +135,12 @@ def branching_profile(games: Sequence[GameFacts], parts: int = 10) -> list[float
     return [s / c if c else 0.0 for s, c in zip(sums, counts, strict=True)]
 
 
+def _non_negative(mean: Mean) -> Mean:
+    # every metric is a count, share or variance: a normal interval must not dip below 0
+    mean.low = max(0.0, mean.low)
+    return mean
+
+
 def _mean_or_none(values: Sequence[float | None]) -> float | None:
     kept = [v for v in values if v is not None]
     return statistics.fmean(kept) if kept else None
@@ -197,6 +203,6 @@ def figures_of(
         max_moves=max_moves,
         completion=Share.of(sum(1 for w in winners if w is not None), n),
         first_seat=[1.0 if w == 0 else 0.0 for w in winners],
-        metrics={key: Mean.of(values) for key, values in found.items() if values},
+        metrics={key: _non_negative(Mean.of(values)) for key, values in found.items() if values},
         reason_examples=examples,
     )

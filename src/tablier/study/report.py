@@ -160,7 +160,7 @@ STYLE = (
     "color:#2b2118;background:#fbf6ea}h1{font-family:Georgia,serif;margin-bottom:4px}"
     "h2{font-family:Georgia,serif;margin-top:28px}table{border-collapse:collapse;margin:8px 0 "
     "14px}td,th{border-bottom:1px solid #d9ccb4;padding:4px 10px;text-align:left;"
-    "vertical-align:top}th{background:#efe6d6}td.n{text-align:right;white-space:nowrap;"
+    "vertical-align:top}th{background:#efe6d6}tr>th:first-child{min-width:9em}td.n{text-align:right;white-space:nowrap;"
     "font-variant-numeric:tabular-nums}svg{max-width:100%;height:auto}.verdict{font-weight:600;"
     "color:#2f5d62}.how{color:#5a4a3a;font-size:14px}.note{color:#5a4a3a;font-size:14px}"
     "small{color:#6b5a48}"
@@ -238,6 +238,11 @@ def _branching_plot(rows: Rows, names: Sequence[str], w: Mapping[str, str]) -> s
     return _svg(fig)
 
 
+def _int(value: int, lang: str) -> str:
+    """10 000 in French (a narrow no-break space), 10,000 in English."""
+    return f"{value:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
 def _pct(share: Share) -> str:
     return f"{share.rate * 100:.1f} % [{share.low * 100:.1f}, {share.high * 100:.1f}]"
 
@@ -279,14 +284,21 @@ def render_html(
         f"<title>{esc(title)}</title><style>{STYLE}</style>",
         f"<h1>{esc(title)}</h1>",
         f"<p>{esc(w['strength'].format(players=players))}<br>"
-        + esc(w["setup"].format(n=first.games, seed=first.seed, cap=first.max_moves))
+        + esc(
+            w["setup"].format(
+                n=_int(first.games, lang), seed=first.seed, cap=_int(first.max_moves, lang)
+            )
+        )
         + "</p>",
     ]
     for (_, data), name in zip(studies, names, strict=True):
         if data.truncated.count:
             share = f"{data.truncated.rate * 100:.1f} %"
             text = w["truncated"].format(
-                count=data.truncated.count, n=data.games, cap=data.max_moves, share=share
+                count=data.truncated.count,
+                n=data.games,
+                cap=_int(data.max_moves, lang),
+                share=share,
             )
             parts.append(f"<p class='verdict'>{esc(name)} : {esc(text)}</p>")
     if differences:
