@@ -27,8 +27,10 @@ def serve(
 
     try:
         run(host=host, port=port, db_url=database_url(db))
-    except (DatabaseBusy, CannotStart) as exc:
+    except DatabaseBusy as exc:
         fail(str(exc))
+    except CannotStart as exc:
+        fail(say("db_unwritable", db=exc.db, reason=exc.reason))
 
 
 def database_url(db: str | None) -> str | None:

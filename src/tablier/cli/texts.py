@@ -163,6 +163,10 @@ TEXTS = Catalogue(
             "fr": "--seat doit être entre 0 et {last}",
             "en": "--seat must be between 0 and {last}",
         },
+        "db_unwritable": {
+            "fr": "la base de données {db} ne peut pas être ouverte en écriture : {reason}",
+            "en": "the database {db} cannot be opened for writing: {reason}",
+        },
         "db_url": {
             "fr": "--db : « {db} » n'est ni une URL de base de données lisible "
             "(ex. postgresql://hôte/base) ni un chemin de fichier",

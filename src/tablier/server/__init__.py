@@ -14,6 +14,10 @@ WS_MAX_SIZE = 1 << 20
 class CannotStart(RuntimeError):
     """The database cannot be opened for writing: one line says why."""
 
+    def __init__(self, db: str, reason: str) -> None:
+        super().__init__(f"the database {db} cannot be opened for writing: {reason}")
+        self.db, self.reason = db, reason
+
 
 def _check_database(db_url: str | None) -> None:
     """Open the database once before serving, so that a read-only or missing one is one
@@ -30,7 +34,7 @@ def _check_database(db_url: str | None) -> None:
     except (sa.exc.SQLAlchemyError, OSError) as exc:
         reason = getattr(exc, "orig", None) or exc
         where = db_url or "sqlite:///tablier.db"
-        raise CannotStart(f"the database {where} cannot be opened for writing: {reason}") from None
+        raise CannotStart(where, str(reason).splitlines()[0]) from None
 
 
 def _connection_room() -> int:
