@@ -67,6 +67,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
     settings = Settings.from_env()
     _check_database(db_url)
     app = create_app(db_url, settings)
+    room_for = _connection_room()  # raises the soft file limit as far as it may go
 
     class Server(uvicorn.Server):
         async def shutdown(self, sockets: Any = None) -> None:
@@ -89,7 +90,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
         http=http_protocol(settings.header_seconds),
         # past this many connections and requests at once, a plain 503 (below the
         # process's file limit: see docs/deploy.md for ulimit)
-        limit_concurrency=settings.max_connections or _connection_room(),
+        limit_concurrency=settings.max_connections or room_for,
         # X-Forwarded-For is read by the application, from trusted proxies only
         proxy_headers=False,
         access_log=False,
