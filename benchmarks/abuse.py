@@ -10,7 +10,8 @@ the computer (`medium`) from its own client the whole time, random legal moves, 
 rematch after each game; it measures the computer's answer (its move accepted → the
 computer's move shown, the 0.8 s display delay included) and a move's round trip
 (sent → `accepted`). First alone (the baseline), then beside each attack in turn, all
-in the same run; the attacker comes from another address (127.0.0.2). Clients behave
+in the same run; each attack comes from its own address (127.0.0.2, .3...), and what
+one leaves running goes on beside the next, as a second attacker would. Clients behave
 like browsers: WebSocket frames compressed (permessage-deflate).
 
 Prints, per phase, the honest figures (p50/p99), their ratio to the baseline, what the
@@ -18,7 +19,8 @@ attacker got (answers, refusals) and "lockout: yes" when the honest player could
 open a room or waited more than `--lockout` seconds for the computer. The goal: within
 1.5x of the baseline under every attack, and no lockout.
 
-Attacks are functions in `ATTACKS`; each runs until its `stop` event is set.
+Attacks are functions in `ATTACKS`, each run in its own process (its clients never slow
+the honest one's) until its `stop` event is set.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
+import queue
 import random
 import socket
 import statistics
@@ -45,7 +49,6 @@ import httpx
 import websockets
 
 HONEST = "127.0.0.1"
-ATTACKER = "127.0.0.2"
 
 
 # ------------------------------------------------------------------ the server
@@ -80,6 +83,9 @@ def start_server(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
 class Ctx:
     url: str
     quick: bool
+    # each attack from its own address (127.0.0.2, .3...): what an attack left running
+    # goes on beside the next one, as another attacker would
+    attacker: str = "127.0.0.2"
     # what the attacker saw, by outcome ("answer", "busy", "429"...)
     seen: Counter[str] = field(default_factory=Counter)
 
@@ -198,11 +204,11 @@ async def watched_expert_rooms(ctx: Ctx, stop: asyncio.Event) -> None:
     """Expert-vs-expert rooms from one address, each watched by one spectator socket."""
     count = 8 if ctx.quick else 30
     sockets = []
-    async with ctx.http(ATTACKER) as http:
+    async with ctx.http(ctx.attacker) as http:
         for _ in range(count):
             body = await _room(ctx, http, [{"kind": "computer", "level": "expert"}] * 2)
             if body is not None:
-                sockets.append(await ctx.socket(ATTACKER, body["room"], []))
+                sockets.append(await ctx.socket(ctx.attacker, body["room"], []))
 
     async def watch(ws: Any) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
@@ -227,7 +233,7 @@ async def analysis_loop(ctx: Ctx, stop: asyncio.Event) -> None:
             return
         room = body["room"]
         tokens = [s["token"] for s in body["my_seats"]]
-        ws = await ctx.socket(ATTACKER, room, tokens)
+        ws = await ctx.socket(ctx.attacker, room, tokens)
         rng = random.Random(room)
         try:
             analysed = 0
@@ -254,7 +260,7 @@ async def analysis_loop(ctx: Ctx, stop: asyncio.Event) -> None:
         finally:
             await ws.close()
 
-    async with ctx.http(ATTACKER) as http:
+    async with ctx.http(ctx.attacker) as http:
         tasks = [asyncio.create_task(one(http)) for _ in range(count)]
         await stop.wait()
         for task in tasks:
@@ -265,14 +271,14 @@ async def analysis_loop(ctx: Ctx, stop: asyncio.Event) -> None:
 async def hint_flood(ctx: Ctx, stop: asyncio.Event) -> None:
     """Many sockets on one room against the computer, each asking hints non-stop."""
     count = 20 if ctx.quick else 60
-    async with ctx.http(ATTACKER) as http:
+    async with ctx.http(ctx.attacker) as http:
         body = await _room(ctx, http, [{"mine": True}, {"kind": "computer", "level": "medium"}])
     if body is None:
         return
     room, token = body["room"], body["my_seats"][0]["token"]
 
     async def asker() -> None:
-        ws = await ctx.socket(ATTACKER, room, [token])
+        ws = await ctx.socket(ctx.attacker, room, [token])
         try:
             await _next(ws, "state", 30)
             while not stop.is_set():
@@ -307,7 +313,7 @@ async def puzzle_hints(ctx: Ctx, stop: asyncio.Event) -> None:
             except httpx.HTTPError:
                 ctx.seen["puzzle hint failed"] += 1
 
-    async with ctx.http(ATTACKER) as http:
+    async with ctx.http(ctx.attacker) as http:
         tasks = [asyncio.create_task(asker(http)) for _ in range(count)]
         await stop.wait()
         for task in tasks:
@@ -332,28 +338,68 @@ def pct(values: list[float], q: float) -> float | None:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
+def ratios(p50: float | None, p99: float | None, b50: float | None, b99: float | None) -> str:
+    if p50 is None or p99 is None or not b50 or not b99:
+        return "—"
+    return f"{p50 / b50:.2f} / {p99 / b99:.2f}"
+
+
 def show(value: float | None, unit: float = 1.0, digits: int = 2) -> str:
     return "—" if value is None else f"{value * unit:.{digits}f}"
 
 
+def _attack_process(
+    name: str, url: str, quick: bool, address: str, stop: Any, results: Any
+) -> None:
+    """The attacker's own process: its clients never slow the honest one's loop."""
+    attack = dict(ATTACKS)[name]
+    ctx = Ctx(url, quick, address)
+
+    async def run() -> None:
+        stopped = asyncio.Event()
+        task = asyncio.create_task(attack(ctx, stopped))
+        while not stop.is_set() and not task.done():
+            await asyncio.sleep(0.1)
+        stopped.set()
+        try:
+            await asyncio.wait_for(task, 60)
+        except TimeoutError:
+            ctx.seen["attack did not stop in time"] += 1
+        except Exception as exc:
+            ctx.seen[f"attack failed: {exc!r}"[:80]] += 1
+
+    asyncio.run(run())
+    results.put(dict(ctx.seen))
+
+
 async def phase(
-    ctx: Ctx, attack: Attack | None, seconds: float, warmup: float, lockout: float
+    ctx: Ctx, attack: str | None, seconds: float, warmup: float, lockout: float
 ) -> Figures:
-    stop_attack, stop_honest = asyncio.Event(), asyncio.Event()
-    attacker = asyncio.create_task(attack(ctx, stop_attack)) if attack else None
-    if attacker is not None:
+    mp = multiprocessing.get_context("spawn")
+    stop, results = mp.Event(), mp.Queue()
+    attacker = None
+    if attack is not None:
+        attacker = mp.Process(
+            target=_attack_process,
+            args=(attack, ctx.url, ctx.quick, ctx.attacker, stop, results),
+        )
+        attacker.start()
         await asyncio.sleep(warmup)  # the attack is in full swing before measuring
     figures = Figures()
+    stop_honest = asyncio.Event()
     honest = asyncio.create_task(honest_game(ctx, stop_honest, figures, lockout))
     await asyncio.sleep(seconds)
     stop_honest.set()
-    stop_attack.set()
+    stop.set()
     await asyncio.gather(honest, return_exceptions=True)
     if attacker is not None:
         try:
-            await asyncio.wait_for(attacker, 60)
-        except TimeoutError:
-            ctx.seen["attack did not stop in time"] += 1
+            ctx.seen.update(await asyncio.to_thread(results.get, True, 90))
+        except queue.Empty:
+            ctx.seen["attacker did not report"] += 1
+        attacker.join(10)
+        if attacker.is_alive():
+            attacker.kill()
     await asyncio.sleep(3)  # what the attack left behind settles
     return figures
 
@@ -361,19 +407,22 @@ async def phase(
 async def main(args: argparse.Namespace) -> None:
     quick = args.quick
     seconds = args.seconds or (15.0 if quick else 40.0)
-    chosen = [(n, a) for n, a in ATTACKS if not args.attacks or n in args.attacks.split(",")]
+    chosen = [n for n, _ in ATTACKS if not args.attacks or n in args.attacks.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         proc, url = start_server(f"sqlite:///{Path(tmp) / 'abuse.db'}", log)
         try:
             ctx = Ctx(url, quick)
             rows = []
+            # the workers started and the code warm before anything is measured
+            await phase(ctx, None, args.warmup, 0, args.lockout)
             base = await phase(ctx, None, seconds, 0, args.lockout)
             rows.append(("baseline (alone)", base, Counter[str]()))
-            for name, attack in chosen:
+            for number, name in enumerate(chosen):
                 ctx.seen = Counter()
+                ctx.attacker = f"127.0.0.{2 + number}"
                 print(f"… {name}", file=sys.stderr, flush=True)
-                figures = await phase(ctx, attack, seconds, args.warmup, args.lockout)
+                figures = await phase(ctx, name, seconds, args.warmup, args.lockout)
                 rows.append((name, figures, ctx.seen))
         finally:
             proc.terminate()
@@ -389,22 +438,19 @@ def report(rows: list[tuple[str, Figures, Counter[str]]], seconds: float, quick:
         f"{' (quick)' if quick else ''}; cpus: {os.cpu_count()}"
     )
     print(
-        "| phase | computer answer p50 / p99 (s) | × baseline p50 / p99 | "
-        "move round trip p50 / p99 (ms) | honest moves | lockout | attacker got |"
+        "| phase | computer answer p50 / p99 (s) | × baseline | "
+        "move round trip p50 / p99 (ms) | × baseline | honest moves | lockout | attacker got |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
+    r50, r99 = pct(base.round_trips, 50), pct(base.round_trips, 99)
     for name, f, seen in rows:
         a50, a99 = pct(f.answers, 50), pct(f.answers, 99)
-        ratio = (
-            f"{a50 / b50:.2f} / {a99 / b99:.2f}"
-            if a50 is not None and a99 is not None and b50 and b99
-            else "—"
-        )
+        t50, t99 = pct(f.round_trips, 50), pct(f.round_trips, 99)
         locked = "yes: " + "; ".join(f.lockout) if f.lockout else "no"
         got = ", ".join(f"{k} {v}" for k, v in sorted(seen.items())) or "—"
         print(
-            f"| {name} | {show(a50)} / {show(a99)} | {ratio} | "
-            f"{show(pct(f.round_trips, 50), 1000, 1)} / {show(pct(f.round_trips, 99), 1000, 1)} | "
+            f"| {name} | {show(a50)} / {show(a99)} | {ratios(a50, a99, b50, b99)} | "
+            f"{show(t50, 1000, 1)} / {show(t99, 1000, 1)} | {ratios(t50, t99, r50, r99)} | "
             f"{len(f.round_trips)} | {locked} | {got} |"
         )
 

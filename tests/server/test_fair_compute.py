@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from fastapi.testclient import TestClient
 from server_helpers import slow_think
 
 from tablier.server.app import create_app
-from tablier.server.computer import ComputerPool
+from tablier.server.computer import WORKER_NICENESS, ComputerPool
 from tablier.server.fair_queue import Busy, Charge, FairLimits, FairQueue, Priority, charge, charged
 
 # ------------------------------------------------------------------ the queue alone
@@ -90,6 +91,29 @@ def test_a_requester_holds_only_its_share_of_the_workers() -> None:
         for task in first:
             task.cancel()
         await asyncio.gather(*first, return_exceptions=True)
+
+    asyncio.run(scenario())
+
+
+def test_work_nobody_waits_for_never_holds_every_worker() -> None:
+    async def scenario() -> None:
+        queue = FairQueue(2)
+        shows = [asyncio.create_task(queue.acquire(f"a{i}", Priority.SHOW)) for i in range(2)]
+        searches = [
+            asyncio.create_task(queue.acquire(f"b{i}", Priority.BACKGROUND)) for i in range(2)
+        ]
+        await asyncio.sleep(0)
+        # four requesters, two workers: only one of them works, the other is kept
+        assert list(queue.busy.values()) == [Priority.SHOW] and len(queue.free) == 1
+        move = await asyncio.wait_for(queue.acquire("player", Priority.MOVE), 5)
+        hint_waits = asyncio.create_task(queue.acquire("learner", Priority.HINT))
+        await asyncio.sleep(0)
+        queue.release("player", move)
+        # the freed worker goes to the hint, not to the computers' game waiting longer
+        assert await asyncio.wait_for(hint_waits, 5) == move
+        for task in shows + searches:
+            task.cancel()
+        await asyncio.gather(*shows, *searches, return_exceptions=True)
 
     asyncio.run(scenario())
 
@@ -176,6 +200,18 @@ def test_work_over_its_time_has_its_worker_stopped() -> None:
     asyncio.run(scenario())
 
 
+def test_workers_think_at_a_lower_priority_than_the_server() -> None:
+    async def scenario() -> int:
+        pool = ComputerPool(1)
+        try:
+            niceness: int = await pool.run(os.nice, 0, limit=60)
+            return niceness
+        finally:
+            pool.shutdown()
+
+    assert asyncio.run(scenario()) == min(19, os.nice(0) + WORKER_NICENESS)
+
+
 async def _until(condition: Any, timeout: float = 60.0) -> None:
     deadline = asyncio.get_running_loop().time() + timeout
     while not condition():
@@ -248,7 +284,8 @@ def test_a_computers_only_room_is_charged_to_its_creator_even_when_watched(
     assert len(pool.charges) >= 2
     # the spectator pays nothing: every decision counts against the creator
     assert {c.requester if c else None for c in pool.charges} == {"address:testclient"}
-    assert {c.priority if c else None for c in pool.charges} == {Priority.MOVE}
+    # nobody waits for a game of computers: it goes after people's moves and hints
+    assert {c.priority if c else None for c in pool.charges} == {Priority.SHOW}
     room = _manager(client).rooms[room_id]
     # a room reloaded after a restart has no known creator: it is its own requester
     room.requester = None

@@ -87,6 +87,17 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+# how much lower a worker's scheduling priority is than the server's: a busy machine
+# answers sockets and requests first, and thinks with what is left
+WORKER_NICENESS = 5
+
+
+def _start_worker(parent: int) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+    _die_with_parent(parent)
+
+
 Think = Callable[[str, dict[str, Any], str, int, dict[str, Any], int], str]
 
 
@@ -119,7 +130,7 @@ class ComputerPool:
             pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_die_with_parent,
+                initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
             self._pools[worker] = pool

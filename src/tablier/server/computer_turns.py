@@ -40,7 +40,9 @@ async def take_turn(room: Room, seat: int) -> None:
         level = room.seats[seat].level or "random"
         started = loop.time()
         try:
-            with charge(room.charged_to(), Priority.MOVE):
+            # nobody waits for a game of computers only: it goes after people's work
+            kind = Priority.SHOW if room.computers_only() else Priority.MOVE
+            with charge(room.charged_to(), kind):
                 move: str | None = await room.pool.choose(
                     game_id=room.game_id,
                     options=room.options,

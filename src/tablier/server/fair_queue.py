@@ -28,9 +28,15 @@ from dataclasses import dataclass, field
 class Priority(enum.IntEnum):
     """Lower runs first."""
 
-    MOVE = 0  # a computer seat's move in a live game
+    MOVE = 0  # a computer seat's move in a live game where a person waits for it
     HINT = 1  # a hint for a person playing now
-    BACKGROUND = 2  # an analysis of a finished game, a puzzle search
+    SHOW = 2  # a move in a game of computers only, watched or not
+    BACKGROUND = 3  # an analysis of a finished game, a puzzle search
+
+    @property
+    def urgent(self) -> bool:
+        """A person is waiting for this answer to go on playing."""
+        return self <= Priority.HINT
 
 
 class Busy(Exception):
@@ -73,13 +79,18 @@ class FairLimits:
     # requests one requester may have waiting, by kind of work
     queued_moves: int = 64
     queued_hints: int = 4
+    queued_shows: int = 64
     queued_background: int = 2
     # analyses one requester may have in progress
     analyses: int = 2
     # seconds a request may wait for a worker before it is dropped, by kind
     wait_moves: float = 60.0
     wait_hints: float = 20.0
+    wait_shows: float = 120.0
     wait_background: float = 120.0
+    # workers that only urgent work (moves a person waits for, hints) may take (None:
+    # one when there are several): work nobody waits for never fills every worker
+    reserved: int | None = None
 
     @classmethod
     def from_env(cls) -> FairLimits:
@@ -88,23 +99,29 @@ class FairLimits:
             return float(raw) if raw else default
 
         running = os.environ.get("TABLIER_FAIR_RUNNING")
+        reserved = os.environ.get("TABLIER_FAIR_RESERVED")
         base = cls()
         return cls(
             running=int(running) if running else None,
             queued_moves=int(number("QUEUED_MOVES", base.queued_moves)),
             queued_hints=int(number("QUEUED_HINTS", base.queued_hints)),
+            queued_shows=int(number("QUEUED_SHOWS", base.queued_shows)),
             queued_background=int(number("QUEUED_BACKGROUND", base.queued_background)),
             analyses=int(number("ANALYSES", base.analyses)),
             wait_moves=number("WAIT_MOVES", base.wait_moves),
             wait_hints=number("WAIT_HINTS", base.wait_hints),
+            wait_shows=number("WAIT_SHOWS", base.wait_shows),
             wait_background=number("WAIT_BACKGROUND", base.wait_background),
+            reserved=int(reserved) if reserved else None,
         )
 
     def queued(self, priority: Priority) -> int:
-        return (self.queued_moves, self.queued_hints, self.queued_background)[priority]
+        return (self.queued_moves, self.queued_hints, self.queued_shows, self.queued_background)[
+            priority
+        ]
 
     def wait(self, priority: Priority) -> float:
-        return (self.wait_moves, self.wait_hints, self.wait_background)[priority]
+        return (self.wait_moves, self.wait_hints, self.wait_shows, self.wait_background)[priority]
 
 
 @dataclass(eq=False)
@@ -124,7 +141,12 @@ class FairQueue:
         self.limits = limits or FairLimits()
         self.workers = workers
         self.share = self.limits.running or max(1, workers // 2)
+        reserved = self.limits.reserved if self.limits.reserved is not None else int(workers > 1)
+        # how many workers work nobody waits for may hold at once
+        self.idle_share = max(1, workers - reserved)
         self.free: list[int] = list(range(workers))
+        # the kind of work each busy worker does
+        self.busy: dict[int, Priority] = {}
         # by priority, requesters with waiting tickets in turn order (the first is next)
         self.waiting: list[OrderedDict[str, deque[Ticket]]] = [OrderedDict() for _ in Priority]
         self.running: dict[str, int] = {}
@@ -187,6 +209,7 @@ class FairQueue:
             self.running[requester] = left
         else:
             self.running.pop(requester, None)
+        self.busy.pop(worker, None)
         self.free.append(worker)
         # handed out on the loop's next turn: requests given up at the same moment
         # (a socket's hints when it closes) leave the queue first
@@ -200,13 +223,17 @@ class FairQueue:
             if ticket is None:
                 return
             worker = self.free.pop()
+            self.busy[worker] = ticket.priority
             self.running[ticket.requester] = self.running.get(ticket.requester, 0) + 1
             self.started += 1
             ticket.granted.set_result(worker)
 
     def _next(self) -> Ticket | None:
         now = time.monotonic()
-        for turns in self.waiting:
+        idle_work = sum(1 for kind in self.busy.values() if not kind.urgent)
+        for priority, turns in zip(Priority, self.waiting, strict=True):
+            if not priority.urgent and idle_work >= self.idle_share:
+                break  # the last workers wait for people
             for requester in list(turns):
                 if self.running.get(requester, 0) >= self.share:
                     continue  # its share is in use: the others go first

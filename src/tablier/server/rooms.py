@@ -214,10 +214,13 @@ class Room:
         """The requester its computer seats' moves count against, watched or not."""
         return self.requester or f"room:{self.id}"
 
+    def computers_only(self) -> bool:
+        return all(s.kind == "computer" for s in self.seats)
+
     def unwatched_computers_only(self, before: int | None = None) -> bool:
         """Every seat is a computer and nobody is connected (`before`: as it was)."""
         watching = len(self.connections) if before is None else before
-        return watching == 0 and all(s.kind == "computer" for s in self.seats)
+        return watching == 0 and self.computers_only()
 
     def _welcome(self, conn: Connection, describe: dict[str, Any]) -> dict[str, Any]:
         return {
