@@ -305,7 +305,7 @@ def render_html(
         parts.append(f"<h2>{esc(w['variants'])}</h2><ul>")
         for d in differences:
             advice = (
-                f" {w['advice'].format(n=d.games_for_3_points)}"
+                f" {w['advice'].format(n=_int(d.games_for_3_points, lang))}"
                 if d.games_for_3_points is not None
                 else ""
             )
