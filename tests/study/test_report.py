@@ -91,10 +91,14 @@ def test_quiadiquoi_is_studied_at_its_own_seat_count(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     figures = json.loads((tmp_path / "figures.json").read_text())
     assert 3 <= len(figures["studies"][0]["players"]) <= 6
-    three = _study(tmp_path, "quiadiquoi", "-o", "deck=test-fr", "--games", "2", "--seats", "3")
-    assert three.exit_code == 0, three.output
-    figures = json.loads((tmp_path / "figures.json").read_text())
-    assert len(figures["studies"][0]["players"]) == 3
+    for seats in (3, 6):
+        given = _study(
+            tmp_path, "quiadiquoi", "-o", "deck=test-fr", "--games", "2", "--seats", str(seats)
+        )
+        assert given.exit_code == 0, given.output
+        figures = json.loads((tmp_path / "figures.json").read_text())
+        assert len(figures["studies"][0]["players"]) == seats
+        assert len(figures["studies"][0]["wins"]) == seats
 
 
 @pytest.mark.parametrize(
