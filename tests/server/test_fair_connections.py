@@ -4,6 +4,7 @@ server with one line."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import WAIT, ServerProcess
+from server_helpers import WAIT, Client, ServerProcess, run
 
 
 def _silent_sockets(server: ServerProcess, count: int, say: bytes = b"") -> list[socket.socket]:
@@ -79,7 +80,12 @@ def test_a_socket_that_stops_answering_pings_is_closed(tmp_path: Path) -> None:
     server = ServerProcess(
         tmp_path / "t.db",
         tmp_path / "t.log",
-        env={"TABLIER_WS_PING_SECONDS": "1", "TABLIER_HELLO_TIMEOUT": "120"},
+        env={
+            "TABLIER_WS_PING_SECONDS": "1",
+            # neither the hello timeout nor the header deadline can be what closes it
+            "TABLIER_HELLO_TIMEOUT": "120",
+            "TABLIER_HEADER_SECONDS": "120",
+        },
     ).start()
     try:
         room = server.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])["room"]
@@ -152,3 +158,25 @@ def test_a_read_only_database_is_one_line(tmp_path: Path) -> None:
         else:
             folder.chmod(0o755)
             db.chmod(0o644)
+
+
+def test_a_socket_that_answers_pings_stays_open_past_every_deadline(tmp_path: Path) -> None:
+    server = ServerProcess(
+        tmp_path / "t.db",
+        tmp_path / "t.log",
+        env={"TABLIER_WS_PING_SECONDS": "1", "TABLIER_HEADER_SECONDS": "1"},
+    ).start()
+    try:
+        created = server.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+        tokens = [s["token"] for s in created["my_seats"]]
+
+        async def go() -> None:
+            client = await Client.open(server, created["room"], tokens)
+            await client.until(lambda m: m["type"] == "welcome")
+            await asyncio.sleep(4)  # four pings answered, the header deadline long past
+            assert (await client.request({"type": "ping"}))["type"] == "pong"
+            await client.close()
+
+        run(go())
+    finally:
+        server.stop()

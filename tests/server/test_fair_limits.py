@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from server_helpers import WAIT, Client, ServerProcess, run
 
 from tablier.games.quiadiquoi.deck import builtin_deck_path
+from tablier.server.party import CODE_GRACE_SECONDS, free_ended_codes, party_codes
+from tablier.server.storage import games
 
 KWINTY = {"game": "kwinty", "seats": [{"mine": True}, {"mine": True}]}
 SHARE = 3
@@ -350,3 +354,29 @@ def test_a_join_token_expires(tmp_path: Path) -> None:
         assert now.status_code == 200
     finally:
         server.stop()
+
+
+def test_the_codes_of_ended_rooms_are_given_back(tmp_path: Path) -> None:
+    server = make_server(tmp_path, "codes")
+    try:
+        ended, live = _party(server, ""), _party(server, "")
+    finally:
+        server.stop()
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'codes.db'}")
+    try:
+        long_ago = time.time() - 2 * CODE_GRACE_SECONDS
+        with engine.begin() as conn:
+            # the first room's game ended two hours ago; the other's goes on
+            conn.execute(
+                games.update()
+                .where(games.c.room_id == ended["room"])
+                .values(finished=True, finished_at=long_ago)
+            )
+            conn.execute(party_codes.update().values(created_at=long_ago))
+        free_ended_codes(engine)
+        with engine.connect() as conn:
+            left = {r.room_id: r.code for r in conn.execute(sa.select(party_codes))}
+        assert ended["room"] not in left
+        assert left.get(live["room"]) == live["code"]
+    finally:
+        engine.dispose()

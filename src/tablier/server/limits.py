@@ -148,12 +148,25 @@ class UploadQuota:
         self.count, self.size, self.period = count, size, period
         self.seen: dict[str, deque[tuple[float, int]]] = {}
 
-    def refusal(self, client: str, size: int, now: float | None = None) -> str | None:
-        """Why this upload is one too many (None: allowed, and counted)."""
-        now = time.monotonic() if now is None else now
+    def _recent(self, client: str, now: float) -> deque[tuple[float, int]]:
         recent = self.seen.setdefault(client, deque())
         while recent and recent[0][0] <= now - self.period:
             recent.popleft()
+        return recent
+
+    def used_up(self, client: str, now: float | None = None) -> str | None:
+        """Why no upload at all is allowed now (None: one may be, if small enough)."""
+        recent = self._recent(client, time.monotonic() if now is None else now)
+        if len(recent) >= self.count:
+            return f"at most {self.count} uploads an hour from one address"
+        if sum(n for _, n in recent) >= self.size:
+            return f"at most {self.size} bytes of uploads an hour from one address"
+        return None
+
+    def refusal(self, client: str, size: int, now: float | None = None) -> str | None:
+        """Why this upload is one too many (None: allowed, and counted)."""
+        now = time.monotonic() if now is None else now
+        recent = self._recent(client, now)
         if len(recent) >= self.count:
             return f"at most {self.count} uploads an hour from one address"
         if sum(n for _, n in recent) + size > self.size:

@@ -30,8 +30,9 @@ from typing import Any, Literal
 import segno
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.engine import Engine
 
 from tablier.core import registry, uploads
@@ -523,8 +524,29 @@ async def short_join(code: str, t: str | None = None) -> RedirectResponse:
     )
 
 
-@router.post("/api/party/uploads", summary="Check and keep a text for a room")
-async def upload(body: UploadBody, request: Request) -> Any:
+@router.post(
+    "/api/party/uploads",
+    summary="Check and keep a text for a room",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": UploadBody.model_json_schema()}},
+        }
+    },
+)
+async def upload(request: Request) -> Any:
+    settings = _settings(request)
+    quota: UploadQuota = _state(
+        request, "upload_quota", lambda s: UploadQuota(s.uploads_per_hour, s.upload_bytes_per_hour)
+    )
+    # an address past its quota is refused before its 512 KB are even parsed
+    refusal = quota.used_up(client_of(request))
+    if refusal is not None:
+        return _fail(429, refusal, code="upload_quota")
+    try:
+        body = UploadBody.model_validate_json(await request.body())
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors(include_input=False)) from None
     if body.game not in registry.game_ids():
         return _fail(400, f"unknown game {body.game!r}", code="unknown_game")
     specs = [o for o in registry.game_class(body.game).option_specs if o.upload is not None]
@@ -534,10 +556,6 @@ async def upload(body: UploadBody, request: Request) -> Any:
         return _fail(400, f"{body.game!r} takes no uploaded text here", code="no_uploads")
     spec = specs[0]
     assert spec.upload is not None
-    settings = _settings(request)
-    quota: UploadQuota = _state(
-        request, "upload_quota", lambda s: UploadQuota(s.uploads_per_hour, s.upload_bytes_per_hour)
-    )
     refusal = quota.refusal(client_of(request), len(body.text.encode("utf-8", "replace")))
     if refusal is not None:
         return _fail(429, refusal, code="upload_quota")

@@ -13,6 +13,7 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+import os
 import threading
 from multiprocessing.pool import Pool
 from typing import Any
@@ -68,8 +69,9 @@ class UploadChecks:
     def _pool(self, slot: int) -> Pool:
         pool = self._pools[slot]
         if pool is None:
-            # spawn: forking a process that runs an event loop and threads is unsafe
-            pool = multiprocessing.get_context("spawn").Pool(1)
+            # spawn: forking a process that runs an event loop and threads is unsafe; at a
+            # lower priority than the server, so a flood of checks never slows its loop
+            pool = multiprocessing.get_context("spawn").Pool(1, initializer=os.nice, initargs=(10,))
             self._pools[slot] = pool
             self._fresh[slot] = True
         return pool
