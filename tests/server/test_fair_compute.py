@@ -20,6 +20,7 @@ from server_helpers import slow_think
 
 from tablier.server.app import create_app
 from tablier.server.computer import WORKER_NICENESS, ComputerPool
+from tablier.server.fair_compute import ClientGone, while_connected
 from tablier.server.fair_queue import Busy, Charge, FairLimits, FairQueue, Priority, charge, charged
 
 # ------------------------------------------------------------------ the queue alone
@@ -194,6 +195,33 @@ def test_work_over_its_time_has_its_worker_stopped() -> None:
                 await pool.run(time.sleep, 30, limit=0.5)
             assert pool.stopped == 1 and pool.queue.free == [0]
             assert await pool.run(sum, [2, 2], limit=60) == 4
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+
+
+class LeavingRequest:
+    """Stands for an HTTP request whose client goes away after a few checks."""
+
+    def __init__(self, stays: int) -> None:
+        self.stays = stays
+
+    async def is_disconnected(self) -> bool:
+        self.stays -= 1
+        return self.stays < 0
+
+
+def test_a_search_whose_http_client_went_away_is_stopped() -> None:
+    async def scenario() -> None:
+        pool = ComputerPool(1)
+        try:
+            with charge("leaving", Priority.BACKGROUND):
+                work = pool.run(time.sleep, 30, limit=60)
+                with pytest.raises(ClientGone):
+                    await while_connected(LeavingRequest(stays=8), work)  # type: ignore[arg-type]
+            # its worker was stopped, not left searching for nobody
+            assert pool.stopped == 1 and pool.queue.free == [0] and not pool.queue.running
         finally:
             pool.shutdown()
 
