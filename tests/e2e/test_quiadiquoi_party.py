@@ -230,6 +230,11 @@ def test_party_host_and_three_phones(web_server: Any, open_context: Any) -> None
             expect(host.locator(".host-seat-taken")).to_have_count(1)
             shot(host, "host-join")
     assert [p.seat for p in phones] == [0, 1, 2]
+    # the first phone opens the code's short address again (a reload): back to its own
+    # seat, not a new one (the code's lookup never tells the room: the phone remembers it)
+    phones[0].page.goto(f"{base}/j/{code}")
+    expect(phones[0].page.locator("quiadiquoi-board .qq-me")).to_be_visible()
+    assert "room=" in phones[0].page.url
     # every seat taken: the game takes the host's screen
     expect(host.locator(".host-join")).to_be_hidden()
     expect(host.locator("quiadiquoi-host .qh-players .qh-player")).to_have_count(3)

@@ -50,12 +50,14 @@ export async function mount(main, ctx, params) {
       if (me) return waitingRoom(given, mine, me);
     }
     if (!lobby) {
-      const found = await lookUp(given);
       // this phone already holds a seat there (it slept, or the page was reloaded): go back
-      if (found && ctx.store.tokens(found.room).length) {
-        ctx.navigate(`/?room=${encodeURIComponent(found.room)}`, { replace: true });
+      // (the code's lookup never tells the room: the phone remembers it from its join)
+      const room = ctx.store.get(`tablier.party.room.${given}`);
+      if (room && ctx.store.tokens(room).length) {
+        ctx.navigate(`/?room=${encodeURIComponent(room)}`, { replace: true });
         return {};
       }
+      await lookUp(given);
     }
   }
 
@@ -233,6 +235,7 @@ export async function mount(main, ctx, params) {
             const joined = await party.join(wanted, { name: who, player_id: ctx.store.playerId(), join_token: joinToken || null });
             ctx.store.setName(who);
             ctx.store.saveSeats(joined.room, joined.game, [{ seat: joined.seat, token: joined.token }]);
+            ctx.store.set(`tablier.party.room.${wanted}`, joined.room);
             ctx.navigate(`/?room=${encodeURIComponent(joined.room)}`, { replace: true });
           } catch (err) {
             const why = err.body?.code;
