@@ -47,6 +47,7 @@ from typing import Any
 
 import httpx
 import websockets
+from abuse_limits import LIMIT_ATTACKS
 
 HONEST = "127.0.0.1"
 
@@ -327,6 +328,8 @@ ATTACKS: list[tuple[str, Attack]] = [
     ("hint_flood", hint_flood),
     ("puzzle_hints", puzzle_hints),
 ]
+# the limits' attacks (uploads, forged addresses, party codes, idle sockets)
+ATTACKS += LIMIT_ATTACKS
 
 
 # ------------------------------------------------------------------ phases and report
