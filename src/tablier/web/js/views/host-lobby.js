@@ -42,6 +42,15 @@ export async function mountLobby(main, ctx, code) {
 
   // taps come faster than answers: each waits for the one before, none is lost
   let queue = Promise.resolve();
+  /** A deck the server refused: its first problem, and how many more there are. */
+  function refusedUpload(body) {
+    const first = body.problems[0] ?? {};
+    const where = first.line ? `${ctx.t("host.upload_line", { n: first.line })} ` : "";
+    const field = first.field ? `${first.field} : ` : "";
+    const more = body.more_text ? ` ${body.more_text[ctx.lang] ?? body.more_text.fr}` : "";
+    return `${ctx.t("host.upload_bad")} ${where}${field}${first.problem ?? ""}${more}`;
+  }
+
   function act(work) {
     queue = queue.then(async () => {
       busy = true;
@@ -51,7 +60,10 @@ export async function mountLobby(main, ctx, code) {
         if (answer?.code) status = answer;
         if (answer?.room) follow(answer);
       } catch (err) {
-        problem = err.body?.code === "players" ? ctx.t("party.need_players", { min: status.min_players, max: status.max_players }) : err.message;
+        problem = err.body?.code === "players" ? ctx.t("party.need_players", { min: status.min_players, max: status.max_players })
+          : err.body?.code === "upload_quota" ? ctx.t("party.upload_quota")
+          : err.body?.problems ? refusedUpload(err.body)
+          : err.message;
       } finally {
         busy = false;
         draw();

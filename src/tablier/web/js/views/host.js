@@ -439,6 +439,9 @@ async function mountCreate(main, ctx, params) {
           for (const p of err.body?.problems ?? [{ problem: err.message }]) {
             problems.append(h("li", {}, p.line ? t("host.upload_line", { n: p.line }) : "", p.field ? h("code", {}, p.field) : "", " ", p.problem));
           }
+          // the server tells the first problems only, and how many more there are
+          const more = err.body?.more_text;
+          if (more) problems.append(h("li", { class: "upload-more" }, more[ctx.lang] ?? more.fr));
         }
       },
     });
