@@ -55,6 +55,22 @@ TOUCHABLE = """(sel) => [...document.querySelectorAll(sel)].flatMap((el, i) => {
   return hit && (hit === el || el.ownerSVGElement?.contains(hit)) ? [i] : [];
 })"""
 
+# resolves once the page has not scrolled for five frames in a row
+SETTLED = """() => new Promise((resolve) => {
+  let last = scrollY, calm = 0;
+  const look = () => {
+    calm = scrollY === last ? calm + 1 : 0;
+    last = scrollY;
+    if (calm >= 5) resolve(true); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+class Redrawn(AssertionError):
+    """The board changed under a tap: the test looks again (a few times at most)."""
+
+
 MOVED = """(before) => !!document.querySelector('.banner-over') || Number(
   document.querySelector('.moves-panel h2 small')?.innerText.replace(/[()]/g, '')) > before"""
 
@@ -130,10 +146,17 @@ def counterplays_move(page: Any, rng: random.Random) -> None:
     spots = page.locator(f"{board} .cp-spots polygon.now")
     # a lit place the table's frame cuts off cannot be touched: a person taps one they
     # see, so the test taps a lit place whose middle is the place itself on screen
+    # the page may still be bringing the tray into view: a finger waits for it to settle
+    page.evaluate(SETTLED)
     reachable = page.evaluate(TOUCHABLE, f"{board} .cp-spots polygon.now")
     assert reachable, "counterplays: no lit place can be touched"
     spots.nth(rng.choice(reachable)).tap()
-    page.locator(f"{board} .cp-confirm [data-action=confirm]").tap()
+    confirm = page.locator(f"{board} .cp-confirm [data-action=confirm]")
+    try:
+        expect(confirm).to_be_visible(timeout=5_000)
+    except AssertionError as err:
+        raise Redrawn("counterplays: the tapped place offered nothing (moved?)") from err
+    confirm.tap()
 
 
 def kwinty_move(page: Any, rng: random.Random) -> None:
@@ -172,6 +195,7 @@ def test_the_decision_is_on_screen_on_a_phone(web_server: Any, chromium: Any, ga
         ready = page.locator(f".banner-over, {READY[game]}")
         made = 0
         actions_seen = 0
+        retries = 0
         deadline = time.monotonic() + 300
         while True:
             assert time.monotonic() < deadline, f"{game}: the game did not end in time"
@@ -191,7 +215,10 @@ def test_the_decision_is_on_screen_on_a_phone(web_server: Any, chromium: Any, ga
             except AssertionError as err:
                 if "off-screen" in str(err):
                     raise
-                continue  # the board was redrawn under the tap: look again
+                # the board was redrawn under the tap: look again, but not forever
+                retries += 1
+                assert retries <= 5, f"{game}: taps kept missing: {err}"
+                continue
             page.wait_for_function(MOVED, arg=before)
             made += 1
         assert made > 3
