@@ -17,6 +17,8 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from alembic import op
 
+from tablier.server.migrations.missing import create_missing, drop_all
+
 revision = "0001"
 down_revision = None
 branch_labels = None
@@ -153,12 +155,8 @@ TABLES: list[tuple[str, Callable[[], None]]] = [
 
 
 def upgrade() -> None:
-    present = set(sa.inspect(op.get_bind()).get_table_names())
-    for name, create in TABLES:
-        if name not in present:
-            create()
+    create_missing(TABLES)
 
 
 def downgrade() -> None:
-    for name, _create in reversed(TABLES):
-        op.drop_table(name)
+    drop_all(TABLES)

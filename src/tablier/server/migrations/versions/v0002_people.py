@@ -15,6 +15,8 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from alembic import op
 
+from tablier.server.migrations.missing import create_missing, drop_all
+
 revision = "0002"
 down_revision = "0001"
 branch_labels = None
@@ -166,12 +168,8 @@ TABLES: list[tuple[str, Callable[[], None]]] = [
 
 
 def upgrade() -> None:
-    present = set(sa.inspect(op.get_bind()).get_table_names())
-    for name, create in TABLES:
-        if name not in present:
-            create()
+    create_missing(TABLES)
 
 
 def downgrade() -> None:
-    for name, _create in reversed(TABLES):
-        op.drop_table(name)
+    drop_all(TABLES)
