@@ -61,6 +61,15 @@ class Game(ABC):
     # size, encode, decode) and `tensors` (per-seat observation tensors); see
     # docs/research.md. None: the game is not offered to research frameworks
     research_interface: ClassVar[str | None] = None
+    # the names research frameworks offer this game under, each with the options it
+    # fixes, e.g. {"kwinty": {"variant": "kwinty"}, "kwintie": {"variant": "kwintie"}};
+    # empty: one name, the game's id, nothing fixed
+    research_variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    # the game's own OpenSpiel game, for a game the generic turn-based one cannot hold
+    # (simultaneous moves, chance, hidden hands): "module:NAME", the module registering
+    # it with pyspiel when imported, NAME its registered short name. None: the generic
+    # one, for a sequential perfect-information game with a research interface
+    openspiel_game: ClassVar[str | None] = None
     # True when the seats the engine awaits together choose without seeing each other's
     # choice (the engine hides a choice until every awaited seat is in): moves come in
     # rounds, as in Qui'win. False for turn-based games, where each move is seen before

@@ -10,13 +10,16 @@ fixed, and returns an object with:
   `encode(observation, seat) -> np.ndarray` (float32), built from `observation(seat)`
   only, so it holds nothing the seat may not see.
 
-QuiAdiQuoi declares none: its answers are free text judged by people (see
-docs/research.md).
+A game declares, beside it, the names frameworks offer it under
+(`Game.research_variants`, each fixing some options; by default its id) and, where the
+generic turn-based OpenSpiel game cannot hold it, its own (`Game.openspiel_game`).
+Nothing here names a game. QuiAdiQuoi declares no interface: its answers are free text
+judged by people (see docs/research.md).
 """
 
 from __future__ import annotations
 
-import importlib
+from pkgutil import resolve_name
 from typing import Any, Protocol
 
 import numpy as np
@@ -52,6 +55,25 @@ def research_game_ids() -> list[str]:
     return [g for g in game_ids() if game_class(g).research_interface is not None]
 
 
+# the environments and the generic OpenSpiel game seat two players
+SEATS = 2
+
+
+def offered_names() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every name research frameworks offer -> (game id, the options it fixes), from
+    what the two-player games with a research interface declare."""
+    offered: dict[str, tuple[str, dict[str, Any]]] = {}
+    for game_id in research_game_ids():
+        cls = game_class(game_id)
+        if not cls.min_players <= SEATS <= cls.max_players:
+            continue
+        for name, fixed in (cls.research_variants or {game_id: {}}).items():
+            if name in offered:
+                raise RuntimeError(f"{game_id} and {offered[name][0]} both declare {name!r}")
+            offered[name] = (game_id, dict(fixed))
+    return offered
+
+
 _CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ResearchInterface] = {}
 
 
@@ -63,8 +85,7 @@ def interface(game: Game) -> ResearchInterface:
         where = game.research_interface
         if where is None:
             raise ValueError(f"{game.id} declares no research interface (docs/research.md)")
-        module_name, _, attribute = where.partition(":")
-        found = getattr(importlib.import_module(module_name), attribute)(game)
+        found = resolve_name(where)(game)
         _CACHE[key] = found
     return found
 

@@ -1,6 +1,10 @@
-"""Tablier's games registered in OpenSpiel, with fixed action numbers.
+"""Tablier's games registered in OpenSpiel, with fixed action numbers, from what each
+game declares; nothing here names a game.
 
-Importing this module registers, for `pyspiel.load_game`:
+Importing this module registers, for `pyspiel.load_game`, every name research
+frameworks offer (`interface.offered_names`: a game's id, or the names of its declared
+`research_variants`), as `python_tablier_<name>`, its parameters the game's options
+that the name leaves free (with their defaults). With the built-in games:
 
 | name | game | parameters (defaults) |
 |---|---|---|
@@ -10,28 +14,34 @@ Importing this module registers, for `pyspiel.load_game`:
 | `python_tablier_counterplays` | Counterplays | `goal` ("highest") |
 | `python_tablier_quiwin` | Qui'win (simultaneous, chance, hidden) | `open_lengths` (False) |
 
-Actions are the games' fixed action tables (`games/<id>/actions.py`); observation
-tensors are the per-seat tensors (`games/<id>/tensors.py`), observation strings the
-game's text picture for that seat, information-state strings the seat's whole
-observation as JSON (it holds the seat's own moves and everything public: perfect
-recall). These perfect-information games declare no information-state tensor
-(`provides_information_state_tensor=False`; asking for one raises
-`NoInformationStateTensor`); Qui'win has one. States serialise as their action
-history (OpenSpiel's default), which the fixed numbering makes replayable. Qui'win
-is in `openspiel_quiwin.py`.
+A sequential perfect-information game gets the generic game below: one OpenSpiel
+action per engine move, its maximum length the game's `max_game_length()`. A game it
+cannot hold (simultaneous moves, hidden information) is registered only when it
+declares an OpenSpiel game of its own (`Game.openspiel_game`: Qui'win's is
+`openspiel_quiwin.py`), which importing its module registers.
+
+Actions are the games' fixed action tables (their research interface); observation
+tensors are the per-seat tensors, observation strings the game's text picture for
+that seat, information-state strings the seat's whole observation as JSON (it holds
+the seat's own moves and everything public: perfect recall). The generic game
+declares no information-state tensor (`provides_information_state_tensor=False`;
+asking for one raises `NoInformationStateTensor`); Qui'win has one. States serialise
+as their action history (OpenSpiel's default), which the fixed numbering makes
+replayable.
 """
 
 from __future__ import annotations
 
+from pkgutil import resolve_name
 from typing import Any, ClassVar
 
 import pyspiel
 
 from tablier.ai.spiel_held import Held
 from tablier.core.game import Game
-from tablier.core.registry import load
+from tablier.core.registry import game_class, load
 from tablier.core.state import State
-from tablier.research.interface import interface, legal_actions
+from tablier.research.interface import interface, legal_actions, offered_names
 from tablier.research.openspiel_observer import (
     NoInformationStateTensor,
     TablierObserver,
@@ -159,22 +169,33 @@ def _game_type(name: str, long_name: str, params: dict[str, Any]) -> Any:
     )
 
 
-# registered name -> (game id, options fixed by the name)
-TURN_BASED: dict[str, tuple[str, dict[str, Any]]] = {
-    "python_tablier_kwinty": ("kwinty", {"variant": "kwinty"}),
-    "python_tablier_kwintie": ("kwinty", {"variant": "kwintie"}),
-    "python_tablier_turris": ("turris", {}),
-    "python_tablier_counterplays": ("counterplays", {}),
-}
+PREFIX = "python_tablier_"
+
+
+def _generic_fits(cls: type[Game]) -> bool:
+    """Whether the generic turn-based game holds `cls`: one seat moves at a time and
+    sees everything, and the game declares no OpenSpiel game of its own."""
+    return cls.openspiel_game is None and not cls.simultaneous_moves and not (
+        cls.hidden_information
+    )
+
+
+def _turn_based() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Registered name -> (game id, options fixed by the name), for the generic game."""
+    return {
+        PREFIX + name: (game_id, fixed)
+        for name, (game_id, fixed) in offered_names().items()
+        if _generic_fits(game_class(game_id))
+    }
 
 
 def _register_turn_based() -> dict[str, type[TablierSpielGame]]:
     made: dict[str, type[TablierSpielGame]] = {}
     for name, (game_id, fixed) in TURN_BASED.items():
         params = _parameters(game_id, fixed)
-        long_name = "Tablier " + (
-            "Kwintie" if fixed.get("variant") == "kwintie" else load(game_id).name
-        )
+        short = name.removeprefix(PREFIX)
+        # a variant's name is its own (Kwintie); the game's name otherwise
+        long_name = "Tablier " + (game_class(game_id).name if short == game_id else short.title())
         cls: type[TablierSpielGame] = type(
             f"Spiel_{name}",
             (TablierSpielGame,),
@@ -189,15 +210,21 @@ def _register_turn_based() -> dict[str, type[TablierSpielGame]]:
     return made
 
 
+def _register_own() -> tuple[str, ...]:
+    """The games' own OpenSpiel games: importing each declared module registers it."""
+    declared = {game_class(game_id).openspiel_game for game_id, _ in offered_names().values()}
+    return tuple(str(resolve_name(where)) for where in sorted(w for w in declared if w))
+
+
+TURN_BASED = _turn_based()
 GAMES = _register_turn_based()
-
-from tablier.research import openspiel_quiwin  # noqa: E402  (registers Qui'win)
-
-GAME_NAMES: tuple[str, ...] = (*TURN_BASED, openspiel_quiwin.NAME)
+GAME_NAMES: tuple[str, ...] = (*TURN_BASED, *_register_own())
 
 __all__ = [
     "GAMES",
     "GAME_NAMES",
+    "PREFIX",
+    "TURN_BASED",
     "NoInformationStateTensor",
     "TablierSpielGame",
     "TablierSpielState",

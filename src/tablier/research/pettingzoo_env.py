@@ -1,4 +1,4 @@
-"""PettingZoo environments for every game with a research interface.
+"""PettingZoo environments for every two-player game with a research interface.
 
 `aec_env("kwinty", variant="kwintie")` is an AEC environment: agents `player_0` and
 `player_1` act one at a time. A turn-based game asks the seat to move, as PettingZoo's
@@ -33,7 +33,6 @@ is drawn from its seed); `render_mode="ansi"` renders the position as text.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -43,7 +42,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from tablier.core.game import Game
 from tablier.core.registry import load
 from tablier.core.state import State
-from tablier.research.interface import interface, legal_actions
+from tablier.research.interface import interface, legal_actions, offered_names
 
 AGENTS = ("player_0", "player_1")
 IDLE_MOVE = "pass"
@@ -293,13 +292,7 @@ def parallel_env(
     return TablierParallelEnv(load(game_id, **options), render_mode=render_mode)
 
 
-@functools.cache
 def env_names() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Environment names -> (game id, options): both Kwinty variants are offered."""
-    return {
-        "kwinty": ("kwinty", {"variant": "kwinty"}),
-        "kwintie": ("kwinty", {"variant": "kwintie"}),
-        "turris": ("turris", {}),
-        "counterplays": ("counterplays", {}),
-        "quiwin": ("quiwin", {}),
-    }
+    """Environment names -> (game id, options fixed): a game's id, or the names of the
+    variants it declares (`Game.research_variants`: both Kwinty variants)."""
+    return offered_names()

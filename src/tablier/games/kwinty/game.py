@@ -23,6 +23,10 @@ class KwintyGame(Game):
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
     research_interface: ClassVar[str | None] = "tablier.games.kwinty.actions:interface"
+    research_variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "kwinty": {"variant": "kwinty"},
+        "kwintie": {"variant": "kwintie"},
+    }
     pitch: ClassVar[dict[str, str]] = {
         "fr": "Bâtissez un mur à deux : le premier qui aligne cinq carrés de sa couleur gagne.",
         "en": "Build a wall together and be first to line up five squares of your colour.",

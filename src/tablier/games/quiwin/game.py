@@ -38,6 +38,8 @@ class QuiwinGame(Game):
     rank: ClassVar[int] = 2
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
     research_interface: ClassVar[str | None] = "tablier.games.quiwin.actions:interface"
+    # chance nodes and simultaneous moves: OpenSpiel gets a game of its own
+    openspiel_game: ClassVar[str | None] = "tablier.research.openspiel_quiwin:NAME"
     duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
     pitch: ClassVar[dict[str, str]] = {
         "en": "Lay tiles at the same time as your opponent, shortest then longest then "
