@@ -10,13 +10,14 @@ from __future__ import annotations
 import html
 import io
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from tablier.study.compare import Difference
 from tablier.study.figures import Figures, Mean, Share
+from tablier.study.report_words import METRIC_WORDS, PERCENT, STYLE, VALUED, WORDS
 from tablier.study.skill import SkillStep
 from tablier.study.words import (
     fact_words,
@@ -27,144 +28,7 @@ from tablier.study.words import (
     variant_words,
 )
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {
-        "title": "Étude d'équilibre : {game}",
-        "games": "parties",
-        "wins": "Victoires par siège",
-        "draws": "Nulles",
-        "cut": "Arrêtées",
-        "rules": "Règles",
-        "length": "Durée (coups)",
-        "mean": "moyenne [intervalle]",
-        "spread": "écart type",
-        "min": "min",
-        "median": "médiane",
-        "max": "max",
-        "completion": "Terminées avec un vainqueur",
-        "reasons": "Comment les parties finissent",
-        "branching": "Coups possibles au fil de la partie",
-        "facts": "Mesures propres au jeu",
-        "metrics": "Mesures de conception (à la manière de Ludii)",
-        "metric": "mesure",
-        "means": "ce qu'elle dit",
-        "variants": "Variantes comparées",
-        "interval": "Entre crochets : intervalle de confiance à 95 %.",
-        "progress": "avancement de la partie (dixièmes)",
-        "legal": "coups légaux (moyenne)",
-        "strength": "Joueurs : {players}. Les chiffres valent pour ce niveau de jeu.",
-        "setup": "{n} parties par variante, graine {seed}, plafond de {cap} coups par partie.",
-        "truncated": "{count} partie(s) sur {n} arrêtée(s) au plafond de {cap} coups ({share}).",
-        "advice": "Pour un intervalle de ±3 points sur cette différence : environ {n} parties "
-        "par variante.",
-        "no_values": "Ce jeu n'a pas d'évaluateur de position : drame, changements de meneur, "
-        "stabilité, moment décisif et clarté ne sont pas mesurés.",
-        "skill": "Trace d'habileté : le niveau le plus fort contre le plus faible",
-        "pair": "face à face",
-        "score": "score du plus fort",
-        "seat_first": "Premier siège",
-        "per_seat": "{seat} : {player}",
-        "definitions": "Les définitions et formules sont dans docs/study.md.",
-    },
-    "en": {
-        "title": "Balance study: {game}",
-        "games": "games",
-        "wins": "Wins per seat",
-        "draws": "Draws",
-        "cut": "Stopped",
-        "rules": "Rules",
-        "length": "Length (moves)",
-        "mean": "mean [interval]",
-        "spread": "standard deviation",
-        "min": "min",
-        "median": "median",
-        "max": "max",
-        "completion": "Finished with a winner",
-        "reasons": "How games end",
-        "branching": "Moves available over the game",
-        "facts": "The game's own measures",
-        "metrics": "Design measures (after Ludii)",
-        "metric": "measure",
-        "means": "what it tells",
-        "variants": "Variants compared",
-        "interval": "In brackets: 95% confidence interval.",
-        "progress": "progress through the game (tenths)",
-        "legal": "legal moves (mean)",
-        "strength": "Players: {players}. The figures hold for that level of play.",
-        "setup": "{n} games per variant, seed {seed}, a cap of {cap} moves per game.",
-        "truncated": "{count} game(s) of {n} stopped at the {cap}-move cap ({share}).",
-        "advice": "For an interval of ±3 points on this difference: about {n} games per variant.",
-        "no_values": "This game has no position evaluator: drama, lead changes, stability, "
-        "decisive point and clarity are not measured.",
-        "skill": "Skill trace: the stronger level against the weaker",
-        "pair": "pairing",
-        "score": "the stronger's score",
-        "seat_first": "First seat",
-        "per_seat": "{seat}: {player}",
-        "definitions": "The definitions and formulas are in docs/study.md.",
-    },
-}
-
-# each metric: its name and what it tells, per language; `percent` ones shown as %
-METRIC_WORDS: dict[str, dict[str, tuple[str, str]]] = {
-    "forced_share": {
-        "fr": ("Coups forcés", "part des décisions à un seul coup légal"),
-        "en": ("Forced moves", "share of decisions with one legal move"),
-    },
-    "decision_moves": {
-        "fr": ("Vraies décisions", "décisions à plus d'un coup légal, par partie"),
-        "en": ("Real decisions", "decisions with more than one legal move, per game"),
-    },
-    "branching": {
-        "fr": ("Facteur de branchement", "coups légaux par décision, moyenne d'une partie"),
-        "en": ("Branching factor", "legal moves per decision, a game's mean"),
-    },
-    "tree_log10": {
-        "fr": ("Complexité de l'arbre", "log10 du produit des coups légaux d'une partie"),
-        "en": ("Game-tree complexity", "log10 of the product of a game's legal moves"),
-    },
-    "lead_changes": {
-        "fr": ("Changements de meneur", "part des positions où le meneur change"),
-        "en": ("Lead changes", "share of positions where the leader changes"),
-    },
-    "drama": {
-        "fr": ("Drame", "retard moyen du futur vainqueur quand il est mené (valeurs −1…1)"),
-        "en": ("Drama", "the eventual winner's mean deficit while behind (values −1…1)"),
-    },
-    "decisive_point": {
-        "fr": ("Moment décisif", "où le vainqueur prend la tête pour de bon (0 début, 1 fin)"),
-        "en": ("Decisive point", "where the winner leads for good (0 start, 1 end)"),
-    },
-    "stability": {
-        "fr": ("Instabilité", "variance des valeurs d'un siège au fil de la partie"),
-        "en": ("Instability", "variance of a seat's value through the game"),
-    },
-    "clarity_narrowness": {
-        "fr": ("Étroitesse", "part des coups proches du meilleur (bas : meilleur coup net)"),
-        "en": ("Narrowness", "share of moves close to the best (low: a clear best move)"),
-    },
-    "clarity_variance": {
-        "fr": ("Écart entre les coups", "variance des valeurs des coups légaux"),
-        "en": ("Spread of the moves", "variance of the legal moves' values"),
-    },
-    "coverage": {
-        "fr": ("Couverture du plateau", "part des cases occupées à un moment"),
-        "en": ("Board coverage", "share of the cells ever occupied"),
-    },
-}
-PERCENT = {"forced_share", "lead_changes", "clarity_narrowness", "coverage"}
-VALUED = {"lead_changes", "drama", "decisive_point", "stability", "clarity_narrowness"}
-
-STYLE = (
-    "body{font:15px/1.45 system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 14px;"
-    "color:#2b2118;background:#fbf6ea}h1{font-family:Georgia,serif;margin-bottom:4px}"
-    "h2{font-family:Georgia,serif;margin-top:28px}table{border-collapse:collapse;margin:8px 0 "
-    "14px}td,th{border-bottom:1px solid #d9ccb4;padding:4px 10px;text-align:left;"
-    "vertical-align:top}th{background:#efe6d6}tr>th:first-child{min-width:9em}td.n{text-align:right;white-space:nowrap;"
-    "font-variant-numeric:tabular-nums}svg{max-width:100%;height:auto}.verdict{font-weight:600;"
-    "color:#2f5d62}.how{color:#5a4a3a;font-size:14px}.note{color:#5a4a3a;font-size:14px}"
-    "small{color:#6b5a48}"
-)
+esc = html.escape
 
 
 def _svg(figure: Any) -> str:
@@ -258,82 +122,106 @@ def _mean(mean: Mean, key: str = "") -> str:
     return f"{mean.mean:.{digits}f} [{mean.low:.{digits}f}, {mean.high:.{digits}f}]"
 
 
-def render_html(
-    studies: Rows,
-    differences: Sequence[Difference] = (),
-    lang: str = "fr",
-    skill: Sequence[SkillStep] = (),
-) -> str:
-    w = WORDS[lang]
-    esc = html.escape
-    first = studies[0][1]
-    game = first.game
-    base_options = first.options
-    names = [
-        variant_words(game, label, data.options, base_options, lang) for label, data in studies
-    ]
-    seats = [seat_words(game, s, lang) for s in range(len(first.wins))]
+@dataclass(frozen=True)
+class _Page:
+    """What every section of the report needs: the rows, their names in words, the seats."""
+
+    studies: Rows
+    names: list[str]
+    seats: list[str]
+    lang: str
+
+    @property
+    def game(self) -> str:
+        return self.studies[0][1].game
+
+    @property
+    def w(self) -> Mapping[str, str]:
+        return WORDS[self.lang]
+
+    def rows(self) -> Iterator[tuple[Figures, str]]:
+        return ((data, name) for (_, data), name in zip(self.studies, self.names, strict=True))
+
+
+def _heading(page: _Page) -> list[str]:
+    w, lang, first = page.w, page.lang, page.studies[0][1]
     players = ", ".join(
-        w["per_seat"].format(seat=seats[s], player=player_words(game, p, lang))
+        w["per_seat"].format(seat=page.seats[s], player=player_words(page.game, p, lang))
         for s, p in enumerate(first.players)
     )
-    title = w["title"].format(game=game_name(game))
-    parts = [
+    title = w["title"].format(game=game_name(page.game))
+    setup = w["setup"].format(
+        n=_int(first.games, lang), seed=first.seed, cap=_int(first.max_moves, lang)
+    )
+    return [
         f"<!doctype html><html lang='{lang}'><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width,initial-scale=1'>",
         f"<title>{esc(title)}</title><style>{STYLE}</style>",
         f"<h1>{esc(title)}</h1>",
-        f"<p>{esc(w['strength'].format(players=players))}<br>"
-        + esc(
-            w["setup"].format(
-                n=_int(first.games, lang), seed=first.seed, cap=_int(first.max_moves, lang)
-            )
-        )
-        + "</p>",
+        f"<p>{esc(w['strength'].format(players=players))}<br>" + esc(setup) + "</p>",
     ]
-    for (_, data), name in zip(studies, names, strict=True):
+
+
+def _truncations(page: _Page) -> list[str]:
+    parts = []
+    for data, name in page.rows():
         if data.truncated.count:
             share = f"{data.truncated.rate * 100:.1f} %"
-            text = w["truncated"].format(
+            text = page.w["truncated"].format(
                 count=data.truncated.count,
                 n=data.games,
-                cap=_int(data.max_moves, lang),
+                cap=_int(data.max_moves, page.lang),
                 share=share,
             )
             parts.append(f"<p class='verdict'>{esc(name)} : {esc(text)}</p>")
-    if differences:
-        parts.append(f"<h2>{esc(w['variants'])}</h2><ul>")
-        for d in differences:
-            advice = (
-                f" {w['advice'].format(n=_int(d.games_for_3_points, lang))}"
-                if d.games_for_3_points is not None
-                else ""
-            )
-            parts.append(
-                f"<li><span class='verdict'>{esc(d.verdict(lang))}</span><br>"
-                f"<span class='how'>{esc(d.how(lang))}.{esc(advice)}</span></li>"
-            )
-        parts.append("</ul>")
-    parts.append(f"<h2>{esc(w['wins'])}</h2>" + _wins_plot(studies, names, seats))
-    head = "".join(f"<th>{esc(s)}</th>" for s in seats)
-    parts.append(
+    return parts
+
+
+def _differences(page: _Page, differences: Sequence[Difference]) -> list[str]:
+    if not differences:
+        return []
+    w, lang = page.w, page.lang
+    parts = [f"<h2>{esc(w['variants'])}</h2><ul>"]
+    for d in differences:
+        advice = (
+            f" {w['advice'].format(n=_int(d.games_for_3_points, lang))}"
+            if d.games_for_3_points is not None
+            else ""
+        )
+        parts.append(
+            f"<li><span class='verdict'>{esc(d.verdict(lang))}</span><br>"
+            f"<span class='how'>{esc(d.how(lang))}.{esc(advice)}</span></li>"
+        )
+    parts.append("</ul>")
+    return parts
+
+
+def _wins(page: _Page) -> list[str]:
+    w = page.w
+    head = "".join(f"<th>{esc(s)}</th>" for s in page.seats)
+    parts = [
+        f"<h2>{esc(w['wins'])}</h2>" + _wins_plot(page.studies, page.names, page.seats),
         f"<table><tr><th>{esc(w['rules'])}</th><th>n</th>{head}<th>{esc(w['draws'])}</th>"
-        f"<th>{esc(w['cut'])}</th></tr>"
-    )
-    for (_, data), name in zip(studies, names, strict=True):
+        f"<th>{esc(w['cut'])}</th></tr>",
+    ]
+    for data, name in page.rows():
         cells = "".join(f"<td class='n'>{_pct(s)}</td>" for s in data.wins)
         parts.append(
             f"<tr><th>{esc(name)}</th><td class='n'>{data.games}</td>{cells}"
             f"<td class='n'>{_pct(data.draws)}</td><td class='n'>{_pct(data.truncated)}</td></tr>"
         )
     parts.append(f"</table><p><small>{esc(w['interval'])}</small></p>")
+    return parts
 
-    parts.append(
+
+def _lengths(page: _Page) -> list[str]:
+    w = page.w
+    parts = [
         f"<h2>{esc(w['length'])}</h2><table><tr><th>{esc(w['rules'])}</th>"
         f"<th>{esc(w['mean'])}</th><th>{esc(w['spread'])}</th><th>{esc(w['min'])}</th>"
         f"<th>{esc(w['median'])}</th><th>{esc(w['max'])}</th><th>{esc(w['completion'])}</th></tr>"
-    )
-    for (_, data), name in zip(studies, names, strict=True):
+    ]
+    for data, name in page.rows():
         length = data.length
         parts.append(
             f"<tr><th>{esc(name)}</th><td class='n'>{_mean(length)}</td>"
@@ -342,64 +230,108 @@ def render_html(
             f"<td class='n'>{_pct(data.completion)}</td></tr>"
         )
     parts.append("</table>")
+    return parts
 
-    parts.append(f"<h2>{esc(w['reasons'])}</h2><table>")
-    for (_, data), name in zip(studies, names, strict=True):
+
+def _reasons(page: _Page) -> list[str]:
+    parts = [f"<h2>{esc(page.w['reasons'])}</h2><table>"]
+    for data, name in page.rows():
         for reason, ended in data.reasons.items():
-            how = reason_words(game, reason, lang, data.max_moves, data.reason_examples.get(reason))
+            example = data.reason_examples.get(reason)
+            how = reason_words(page.game, reason, page.lang, data.max_moves, example)
             parts.append(
                 f"<tr><th>{esc(name)}</th><td>{esc(how)}</td><td class='n'>{_pct(ended)}</td></tr>"
             )
     parts.append("</table>")
+    return parts
 
-    parts.append(f"<h2>{esc(w['metrics'])}</h2>")
+
+def _metrics(page: _Page) -> list[str]:
+    w, studies = page.w, page.studies
+    parts = [f"<h2>{esc(w['metrics'])}</h2>"]
     if not any(k in data.metrics for _, data in studies for k in VALUED):
         parts.append(f"<p class='note'>{esc(w['no_values'])}</p>")
-    head = "".join(f"<th>{esc(name)}</th>" for name in names)
+    head = "".join(f"<th>{esc(name)}</th>" for name in page.names)
     parts.append(f"<table><tr><th>{esc(w['metric'])}</th><th>{esc(w['means'])}</th>{head}</tr>")
     for key, words in METRIC_WORDS.items():
         if not any(key in data.metrics for _, data in studies):
             continue
-        label, meaning = words[lang]
+        label, meaning = words[page.lang]
         cells = "".join(
             f"<td class='n'>{_mean(data.metrics[key], key) if key in data.metrics else '—'}</td>"
             for _, data in studies
         )
         parts.append(f"<tr><th>{esc(label)}</th><td>{esc(meaning)}</td>{cells}</tr>")
     parts.append(f"</table><p><small>{esc(w['definitions'])}</small></p>")
+    return parts
 
-    if skill:
-        parts.append(
-            f"<h2>{esc(w['skill'])}</h2><table><tr><th>{esc(w['pair'])}</th><th>n</th>"
-            f"<th>{esc(w['score'])}</th></tr>"
-        )
-        for step in skill:
-            stronger = player_words(game, step.stronger, lang)
-            pair = f"{stronger} / {player_words(game, step.weaker, lang)}"
-            score = f"{step.score * 100:.1f} % [{step.low * 100:.1f}, {step.high * 100:.1f}]"
-            parts.append(
-                f"<tr><th>{esc(pair)}</th><td class='n'>{step.games}</td>"
-                f"<td class='n'>{score}</td></tr>"
-            )
-        parts.append("</table>")
 
-    facts = [
-        (name, data, key, fact_words(game, key, lang))
-        for (_, data), name in zip(studies, names, strict=True)
-        for key in data.facts
+def _skill(page: _Page, skill: Sequence[SkillStep]) -> list[str]:
+    if not skill:
+        return []
+    w = page.w
+    parts = [
+        f"<h2>{esc(w['skill'])}</h2><table><tr><th>{esc(w['pair'])}</th><th>n</th>"
+        f"<th>{esc(w['score'])}</th></tr>"
     ]
-    said_facts = [f for f in facts if f[3]]
-    if said_facts:
-        parts.append(f"<h2>{esc(w['facts'])}</h2><table>")
-        for name, data, key, fact in said_facts:
-            mean = data.facts[key]
-            parts.append(
-                f"<tr><th>{esc(name)}</th><td>{esc(fact or '')}</td>"
-                f"<td class='n'>{_mean(mean)} (n={mean.n})</td></tr>"
-            )
-        parts.append("</table>")
-    parts.append(f"<h2>{esc(w['branching'])}</h2>" + _branching_plot(studies, names, w))
-    parts.append("</html>")
+    for step in skill:
+        stronger = player_words(page.game, step.stronger, page.lang)
+        pair = f"{stronger} / {player_words(page.game, step.weaker, page.lang)}"
+        score = f"{step.score * 100:.1f} % [{step.low * 100:.1f}, {step.high * 100:.1f}]"
+        parts.append(
+            f"<tr><th>{esc(pair)}</th><td class='n'>{step.games}</td>"
+            f"<td class='n'>{score}</td></tr>"
+        )
+    parts.append("</table>")
+    return parts
+
+
+def _facts(page: _Page) -> list[str]:
+    said = [
+        (name, data, key, fact)
+        for data, name in page.rows()
+        for key in data.facts
+        if (fact := fact_words(page.game, key, page.lang))
+    ]
+    if not said:
+        return []
+    parts = [f"<h2>{esc(page.w['facts'])}</h2><table>"]
+    for name, data, key, fact in said:
+        mean = data.facts[key]
+        parts.append(
+            f"<tr><th>{esc(name)}</th><td>{esc(fact)}</td>"
+            f"<td class='n'>{_mean(mean)} (n={mean.n})</td></tr>"
+        )
+    parts.append("</table>")
+    return parts
+
+
+def render_html(
+    studies: Rows,
+    differences: Sequence[Difference] = (),
+    lang: str = "fr",
+    skill: Sequence[SkillStep] = (),
+) -> str:
+    first = studies[0][1]
+    game = first.game
+    names = [
+        variant_words(game, label, data.options, first.options, lang) for label, data in studies
+    ]
+    seats = [seat_words(game, s, lang) for s in range(len(first.wins))]
+    page = _Page(studies, names, seats, lang)
+    parts = [
+        *_heading(page),
+        *_truncations(page),
+        *_differences(page, differences),
+        *_wins(page),
+        *_lengths(page),
+        *_reasons(page),
+        *_metrics(page),
+        *_skill(page, skill),
+        *_facts(page),
+        f"<h2>{esc(page.w['branching'])}</h2>" + _branching_plot(studies, names, page.w),
+        "</html>",
+    ]
     return "\n".join(parts)
 
 
