@@ -21,10 +21,10 @@ from tablier.ai.arena import (
     summarize,
 )
 from tablier.cli.checks import check_player, check_players_count, load_game
-from tablier.cli.common import LangOption, QuietOption
-from tablier.cli.errors import ERR, fail
-from tablier.cli.progress import progress_bar
 from tablier.cli.texts import decimal, helptext, percent, say
+from tablier.core.terminal.errors import ERR, fail
+from tablier.core.terminal.options import LangOption, QuietOption
+from tablier.core.terminal.progress import progress_bar
 
 console = Console(highlight=False)
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import tablier
 from tablier.ai.players import MissingExtra, make_player, player_names
-from tablier.cli.errors import fail
-from tablier.cli.lang import lang
 from tablier.cli.texts import say
 from tablier.core.game import Game
 from tablier.core.options import OptionError
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import lang
 
 HUMAN = "human"
 

@@ -1,16 +1,6 @@
-"""Errors of the command line: one clear line on stderr and an exit code other than 0."""
+"""Moved to `tablier.core.terminal.errors` (games' commands use it too); kept for old
+importers."""
 
-from __future__ import annotations
+from tablier.core.terminal.errors import ERR, fail
 
-from typing import NoReturn
-
-import typer
-from rich.console import Console
-
-ERR = Console(stderr=True, highlight=False)
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    # one line, never wrapped: a script reading stderr gets the whole message
-    ERR.print(message, style="red", markup=False, soft_wrap=True)
-    raise typer.Exit(code)
+__all__ = ["ERR", "fail"]

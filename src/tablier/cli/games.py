@@ -6,8 +6,8 @@ from rich.console import Console
 from rich.table import Table
 
 import tablier
-from tablier.cli.common import LangOption
 from tablier.cli.texts import say
+from tablier.core.terminal.options import LangOption
 
 console = Console(highlight=False)
 

@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from tablier.cli.checks import check_player, check_players_count, load_game
-from tablier.cli.common import LangOption
-from tablier.cli.errors import fail
 from tablier.cli.session import PlaySession
 from tablier.cli.texts import helptext
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.options import LangOption
 
 
 def play(

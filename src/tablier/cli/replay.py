@@ -10,10 +10,10 @@ import typer
 from rich.console import Console
 
 import tablier
-from tablier.cli.common import LangOption
-from tablier.cli.errors import fail
-from tablier.cli.lang import lang as current_lang
 from tablier.cli.texts import helptext, say
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import lang as current_lang
+from tablier.core.terminal.options import LangOption
 
 console = Console(highlight=False)
 

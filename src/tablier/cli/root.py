@@ -10,9 +10,9 @@ import typer.rich_utils
 
 import tablier
 from tablier.cli import arena, games, play, replay, rules, serve
-from tablier.cli.common import LangOption, QuietOption
 from tablier.cli.texts import helptext, say
 from tablier.core.registry import game_class, game_ids
+from tablier.core.terminal.options import LangOption, QuietOption
 from tablier.puzzles.cli import problems_app
 from tablier.study.cli import study
 

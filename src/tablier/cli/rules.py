@@ -10,12 +10,12 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from tablier.cli.checks import game_cls
-from tablier.cli.common import LangOption
-from tablier.cli.errors import fail
-from tablier.cli.lang import lang as current_lang
 from tablier.cli.texts import helptext, say
 from tablier.core.rules_diagrams import as_text
 from tablier.core.rules_pages import rules_text
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import lang as current_lang
+from tablier.core.terminal.options import LangOption
 
 console = Console(highlight=False)
 

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from tablier.cli.common import LangOption
-from tablier.cli.errors import fail
 from tablier.cli.texts import helptext, say
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.options import LangOption
 
 
 def serve(

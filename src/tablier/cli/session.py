@@ -10,10 +10,10 @@ from rich.console import Console
 import tablier
 from tablier.ai import make_player
 from tablier.ai.players import Player
-from tablier.cli.lang import lang
 from tablier.cli.texts import say
 from tablier.core.game import Game
 from tablier.core.state import State
+from tablier.core.terminal.lang import lang
 
 TEMPLATE = re.compile(r"<[^>]+>")
 LIST_LIMIT = 40

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablier.cli.lang import help_lang, lang
 from tablier.core.messages import Catalogue
+from tablier.core.terminal.lang import help_lang, lang
 
 TEXTS = Catalogue(
     "cli",
@@ -19,15 +19,7 @@ TEXTS = Catalogue(
             "fr": "Tablier : jouer, étudier et héberger cinq jeux de plateau.",
             "en": "Tablier: play, study and host five board games.",
         },
-        "help.lang": {
-            "fr": "langue : fr ou en (aussi TABLIER_LANG) ; français par défaut",
-            "en": "language: fr or en (also TABLIER_LANG); French by default",
-        },
         "help.version": {"fr": "affiche la version et s'arrête", "en": "show the version and exit"},
-        "help.quiet": {
-            "fr": "sans barre de progression",
-            "en": "no progress bar",
-        },
         "help.games": {
             "fr": "Les jeux, leur nombre de joueurs et leurs options.",
             "en": "The games, their player counts and their options.",
@@ -118,10 +110,6 @@ TEXTS = Catalogue(
         "games.players": {"fr": "joueurs", "en": "players"},
         "games.options": {"fr": "options (par défaut d'abord)", "en": "options (default first)"},
         # ---------------------------------------------------------------- errors
-        "bad_lang": {
-            "fr": "langue inconnue {lang!r} ; langues : {known}",
-            "en": "unknown language {lang!r}; languages: {known}",
-        },
         "unknown_game": {
             "fr": "jeu inconnu {game!r} ; les jeux : {known}",
             "en": "unknown game {game!r}; the games: {known}",

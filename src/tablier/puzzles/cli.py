@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-from tablier.cli.common import LangOption, QuietOption
-from tablier.cli.lang import help_lang, lang
 from tablier.core.messages import Catalogue
+from tablier.core.terminal.lang import help_lang, lang
+from tablier.core.terminal.options import LangOption, QuietOption
 from tablier.puzzles import store
 from tablier.puzzles.generate import Harvest, harvest, read, stored_records, write
 from tablier.puzzles.verify import METHODS

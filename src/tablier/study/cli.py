@@ -10,11 +10,11 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
-from tablier.cli.errors import fail
-from tablier.cli.lang import lang as chosen_lang
 from tablier.core.messages import Catalogue
 from tablier.core.options import OptionError
 from tablier.core.registry import game_class, game_ids, load
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import lang as chosen_lang
 from tablier.study.compare import compare_first_seat
 from tablier.study.figures import Figures, figures_of
 from tablier.study.play import StudySpec, move_cap, run_study

@@ -11,12 +11,12 @@ from typing import Annotated
 
 import typer
 
-from tablier.cli.common import LangOption, QuietOption
-from tablier.cli.errors import fail
-from tablier.cli.lang import help_lang, lang
-from tablier.cli.progress import working
 from tablier.core.messages import Catalogue
 from tablier.core.records import save_record
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import help_lang, lang
+from tablier.core.terminal.options import LangOption, QuietOption
+from tablier.core.terminal.progress import working
 from tablier.games.counterplays.puzzles import level6, regions, reports
 from tablier.games.counterplays.shapes import LETTERS
 

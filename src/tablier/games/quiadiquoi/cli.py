@@ -12,10 +12,10 @@ from typing import Annotated
 
 import typer
 
-from tablier.cli.common import LangOption
-from tablier.cli.errors import fail
-from tablier.cli.lang import help_lang, lang
 from tablier.core.messages import Catalogue
+from tablier.core.terminal.errors import fail
+from tablier.core.terminal.lang import help_lang, lang
+from tablier.core.terminal.options import LangOption
 from tablier.games.quiadiquoi.deck import CATEGORIES, Deck, DeckError, load_deck, resolve_deck
 from tablier.games.quiadiquoi.deck_csv import deck_to_toml, load_csv
 from tablier.games.quiadiquoi.deck_lint import lint
