@@ -145,6 +145,89 @@ def _safe_key(game: str, options: dict[str, Any]) -> str:
         return game
 
 
+def _opponents(
+    game: dict[str, Any], seats: list[dict[str, Any]], names: dict[str, str | None]
+) -> list[dict[str, Any]]:
+    opponents = []
+    for seat in seats:
+        if seat["seat"] == game["seat"]:
+            continue
+        holder = seat["player_id"]
+        opponents.append(
+            {
+                "seat": seat["seat"],
+                "kind": seat["kind"],
+                "level": seat["level"],
+                # a profile's current name (None once deleted), else the seat's name
+                "id": holder if holder in names else None,
+                "name": names[holder] if holder in names else seat["name"],
+                "deleted": holder in names and names[holder] is None,
+            }
+        )
+    return opponents
+
+
+def _recent_entry(
+    game: dict[str, Any], opponents: list[dict[str, Any]], delta: float | None
+) -> dict[str, Any]:
+    """One line of a card's recent games; `delta` is the rating change if it was rated."""
+    finished = bool(game["finished"])
+    return {
+        "room": game["room_id"],
+        "number": game["number"],
+        "seat": game["seat"],
+        "finished": finished,
+        "outcome": _outcome(game["result"], game["seat"]) if finished else None,
+        "rated": delta is not None,
+        "rating_change": None if delta is None else round(delta, 1),
+        "at": game["finished_at"] or game["started_at"],
+        "opponents": opponents,
+        "link": _replay(game["room_id"], game["number"])
+        if finished
+        else f"/?room={game['room_id']}&watch=1",
+    }
+
+
+def _card(
+    key: str,
+    row: dict[str, Any] | None,
+    key_events: list[dict[str, Any]],
+    names: dict[str, str | None],
+    recent: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """One rating of the page: a game (and its variant) with its figures, or None
+    figures where only unrated games were played."""
+    return {
+        "key": key,
+        "game": rt.game_of_key(key),
+        "label": rt.key_label(key) if rt.game_of_key(key) in game_ids() else None,
+        "system": row["system"] if row else rt.system_of_key(key),
+        "rating": None if row is None else round(row["rating"], 1),
+        "rd": None if row is None else round(row["rd"], 1),
+        # too uncertain yet for the leaderboard
+        "provisional": row is None or row["rd"] >= RD_LIMIT[row["system"]],
+        "games": 0 if row is None else row["games"],
+        "wins": 0 if row is None else row["wins"],
+        "losses": 0 if row is None else row["losses"],
+        "draws": 0 if row is None else row["draws"],
+        "history": _history(key_events),
+        "strongest_wins": _strongest_wins(key_events, names),
+        "recent_games": recent,
+        "computer": computer_levels(key),
+    }
+
+
+def _events(conn: Connection, player_id: str) -> list[dict[str, Any]]:
+    return [
+        dict(e)
+        for e in conn.execute(
+            sa.select(rating_events)
+            .where(rating_events.c.profile_id == player_id)
+            .order_by(rating_events.c.at, rating_events.c.id)
+        ).mappings()
+    ]
+
+
 def player_page(conn: Connection, player_id: str) -> dict[str, Any] | None:
     profile = conn.execute(sa.select(profiles).where(profiles.c.id == player_id)).mappings().first()
     if profile is None:
@@ -155,14 +238,7 @@ def player_page(conn: Connection, player_id: str) -> dict[str, Any] | None:
         .mappings()
         .all()
     }
-    events = [
-        dict(e)
-        for e in conn.execute(
-            sa.select(rating_events)
-            .where(rating_events.c.profile_id == player_id)
-            .order_by(rating_events.c.at, rating_events.c.id)
-        ).mappings()
-    ]
+    events = _events(conn, player_id)
     recent = _recent_games(conn, player_id, 200)
     seats = _seats_of(conn, recent)
     rated_delta = {(e["room_id"], e["number"]): e["after"] - e["before"] for e in events}
@@ -172,70 +248,23 @@ def player_page(conn: Connection, player_id: str) -> dict[str, Any] | None:
 
     per_key: dict[str, list[dict[str, Any]]] = {}
     for game in recent:
-        key = _safe_key(game["game"], game["options"])
-        shown = per_key.setdefault(key, [])
-        if len(shown) >= RECENT_GAMES:
-            continue
-        opponents = []
-        for seat in seats.get((game["room_id"], game["number"]), []):
-            if seat["seat"] == game["seat"]:
-                continue
-            holder = seat["player_id"]
-            opponents.append(
-                {
-                    "seat": seat["seat"],
-                    "kind": seat["kind"],
-                    "level": seat["level"],
-                    # a profile's current name (None once deleted), else the seat's name
-                    "id": holder if holder in names else None,
-                    "name": names[holder] if holder in names else seat["name"],
-                    "deleted": holder in names and names[holder] is None,
-                }
-            )
-        delta = rated_delta.get((game["room_id"], game["number"]))
-        finished = bool(game["finished"])
-        shown.append(
-            {
-                "room": game["room_id"],
-                "number": game["number"],
-                "seat": game["seat"],
-                "finished": finished,
-                "outcome": _outcome(game["result"], game["seat"]) if finished else None,
-                "rated": delta is not None,
-                "rating_change": None if delta is None else round(delta, 1),
-                "at": game["finished_at"] or game["started_at"],
-                "opponents": opponents,
-                "link": _replay(game["room_id"], game["number"])
-                if finished
-                else f"/?room={game['room_id']}&watch=1",
-            }
-        )
+        shown = per_key.setdefault(_safe_key(game["game"], game["options"]), [])
+        if len(shown) < RECENT_GAMES:
+            where = (game["room_id"], game["number"])
+            opponents = _opponents(game, seats.get(where, []), names)
+            shown.append(_recent_entry(game, opponents, rated_delta.get(where)))
 
-    cards = []
     keys = list(rating_rows) + [k for k in per_key if k not in rating_rows]
-    for key in keys:
-        row = rating_rows.get(key)
-        key_events = [e for e in events if e["key"] == key]
-        cards.append(
-            {
-                "key": key,
-                "game": rt.game_of_key(key),
-                "label": rt.key_label(key) if rt.game_of_key(key) in game_ids() else None,
-                "system": row["system"] if row else rt.system_of_key(key),
-                "rating": None if row is None else round(row["rating"], 1),
-                "rd": None if row is None else round(row["rd"], 1),
-                # too uncertain yet for the leaderboard
-                "provisional": row is None or row["rd"] >= RD_LIMIT[row["system"]],
-                "games": 0 if row is None else row["games"],
-                "wins": 0 if row is None else row["wins"],
-                "losses": 0 if row is None else row["losses"],
-                "draws": 0 if row is None else row["draws"],
-                "history": _history(key_events),
-                "strongest_wins": _strongest_wins(key_events, names),
-                "recent_games": per_key.get(key, []),
-                "computer": computer_levels(key),
-            }
+    cards = [
+        _card(
+            key,
+            rating_rows.get(key),
+            [e for e in events if e["key"] == key],
+            names,
+            per_key.get(key, []),
         )
+        for key in keys
+    ]
     # the most played first
     cards.sort(key=lambda c: (-c["games"], -len(c["recent_games"])))
     deleted = profile["deleted_at"] is not None
