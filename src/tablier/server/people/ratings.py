@@ -282,56 +282,68 @@ def _rated_seats(conn: Connection, room_id: str, number: int) -> list[str] | Non
     return [str(i) for i in ids]
 
 
-def rate_game(conn: Connection, room_id: str, number: int, result: Mapping[str, Any]) -> bool:
-    """Rate game `number` of the room if it counts; True when ratings were written."""
+def _rated_game(
+    conn: Connection, room_id: str, number: int, result: Mapping[str, Any]
+) -> tuple[str, list[str], list[float]] | None:
+    """(rating key, profile of each seat, returns) of a game that counts, else None."""
     key = conn.execute(
         sa.select(rated_rooms.c.key).where(rated_rooms.c.room_id == room_id)
     ).scalar()
     if key is None:
-        return False
-    game_id = game_of_key(key)
+        return None
     # a void deal (dealt again at once) is not a result
-    if result.get("reason") in game_class(game_id).new_deal_reasons:
-        return False
+    if result.get("reason") in game_class(game_of_key(key)).new_deal_reasons:
+        return None
     already = conn.execute(
         sa.select(rating_events.c.id)
         .where(rating_events.c.room_id == room_id, rating_events.c.number == number)
         .limit(1)
     ).first()
     if already is not None:
-        return False
+        return None
     players = _rated_seats(conn, room_id, number)
     returns = result.get("returns")
     if players is None or not isinstance(returns, list) or len(returns) != len(players):
-        return False
-    values = [float(r) for r in returns]
-    before = [_standing(conn, pid, key) for pid in players]
-    system = system_of_key(key)
-    after: list[tuple[float, float, float | None]]
-    if system == GLICKO:
-        if len(players) != 2:
-            return False
-        scores = _scores(values)
-        after = []
-        for seat, own in enumerate(before):
-            other = before[1 - seat]
-            after.append(
-                glicko_after(
-                    (own.rating, own.rd, own.volatility or GLICKO_START[2]),
-                    (other.rating, other.rd),
-                    scores[seat],
-                )
+        return None
+    return str(key), players, [float(r) for r in returns]
+
+
+def _after(
+    system: str, before: list[_Standing], values: list[float]
+) -> list[tuple[float, float, float | None]] | None:
+    """(rating, rd, volatility) of each seat after the game; None if it cannot be rated."""
+    if system != GLICKO:
+        new = openskill_after([(s.rating, s.rd) for s in before], [-r for r in values])
+        return [(mu, sigma, None) for mu, sigma in new]
+    if len(before) != 2:
+        return None
+    scores = _scores(values)
+    after: list[tuple[float, float, float | None]] = []
+    for seat, own in enumerate(before):
+        other = before[1 - seat]
+        after.append(
+            glicko_after(
+                (own.rating, own.rd, own.volatility or GLICKO_START[2]),
+                (other.rating, other.rd),
+                scores[seat],
             )
-    else:
-        scores = _scores(values)
-        ranks = [-r for r in values]
-        new = openskill_after([(s.rating, s.rd) for s in before], ranks)
-        after = [(mu, sigma, None) for mu, sigma in new]
-    now = time.time()
+        )
+    return after
+
+
+def _store(
+    conn: Connection,
+    key: str,
+    where: tuple[str, int],
+    values: list[float],
+    before: list[_Standing],
+    after: list[tuple[float, float, float | None]],
+) -> None:
+    """Write each seat's new rating and its event for game `where` (room, number)."""
+    system, scores, now = system_of_key(key), _scores(values), time.time()
     for seat, (own, (rating, rd, volatility)) in enumerate(zip(before, after, strict=True)):
-        tally = _tally(values, seat)
         counts = {"wins": own.wins, "losses": own.losses, "draws": own.draws}
-        counts[tally] += 1
+        counts[_tally(values, seat)] += 1
         row = {
             "system": system,
             "rating": rating,
@@ -353,8 +365,8 @@ def rate_game(conn: Connection, room_id: str, number: int, result: Mapping[str, 
             rating_events.insert().values(
                 profile_id=own.profile_id,
                 key=key,
-                room_id=room_id,
-                number=number,
+                room_id=where[0],
+                number=where[1],
                 score=scores[seat],
                 before=own.rating,
                 after=rating,
@@ -367,6 +379,19 @@ def rate_game(conn: Connection, room_id: str, number: int, result: Mapping[str, 
                 at=now,
             )
         )
+
+
+def rate_game(conn: Connection, room_id: str, number: int, result: Mapping[str, Any]) -> bool:
+    """Rate game `number` of the room if it counts; True when ratings were written."""
+    rated = _rated_game(conn, room_id, number, result)
+    if rated is None:
+        return False
+    key, players, values = rated
+    before = [_standing(conn, pid, key) for pid in players]
+    after = _after(system_of_key(key), before, values)
+    if after is None:
+        return False
+    _store(conn, key, (room_id, number), values, before, after)
     return True
 
 
