@@ -22,8 +22,9 @@ turn, two online seats). Every move is stored before it is
 acknowledged, so the figures include the database. Prints completed games, moves per
 second and the round-trip latency of a move (sent → `accepted`) at p50/p95/p99.
 
-The robots play far faster than people, so the started server raises its per-connection
-message rate limit (TABLIER_RATE_PER_SECOND); everything else is the default setup.
+The robots play far faster than people, all from one address, so the started server
+raises its per-requester message pace and games an hour (TABLIER_WS_MESSAGES_*,
+TABLIER_GAMES_PER_HOUR); everything else is the default setup.
 """
 
 from __future__ import annotations
@@ -70,8 +71,9 @@ def start_server(db_url: str, redis_url: str | None = None) -> tuple[subprocess.
         **os.environ,
         **({"TABLIER_REDIS_URL": redis_url} if redis_url else {}),
         "TABLIER_AI_DELAY": "0",
-        "TABLIER_RATE_PER_SECOND": "100000",
-        "TABLIER_RATE_BURST": "100000",
+        "TABLIER_WS_MESSAGES_PER_SECOND": "100000",
+        "TABLIER_WS_MESSAGES_BURST": "100000",
+        "TABLIER_GAMES_PER_HOUR": "10000000",
         # every robot player comes from this machine's address
         "TABLIER_SOCKETS_PER_CLIENT": "100000",
         "TABLIER_ROOMS_PER_MINUTE": "1000000",

@@ -17,9 +17,13 @@ class Settings:
     ai_workers: int | None = None
     hello_timeout: float = 15.0
     send_queue: int = 512
-    # the protocol's defaults; a load benchmark may raise them for its robot clients
+    # WebSocket messages paced per requester, all its sockets together (server/pacing.py);
+    # a load benchmark or a test server raises them for its robot clients
     rate_burst: int = RATE_BURST
     rate_per_second: float = RATE_PER_SECOND
+    # games started (rematches, new deals) per requester in any hour: anonymous, profile
+    games_per_hour: int = 120
+    profile_games_per_hour: int = 600
     # what one anonymous visitor may ask (see server/limits.py)
     max_body: int = 64 * 1024
     max_option_text: int = 200
@@ -62,14 +66,26 @@ class Settings:
             raw = os.environ.get(name)
             return float(raw) if raw else default
 
+        def either(name: str, older: str, default: float) -> float:
+            return number(name, number(older, default))
+
         workers = os.environ.get("TABLIER_AI_WORKERS")
         return cls(
             ai_delay=number("TABLIER_AI_DELAY", cls.ai_delay),
             ai_think_limit=number("TABLIER_AI_THINK_LIMIT", cls.ai_think_limit),
             ai_workers=int(workers) if workers else None,
             hello_timeout=number("TABLIER_HELLO_TIMEOUT", cls.hello_timeout),
-            rate_burst=int(number("TABLIER_RATE_BURST", cls.rate_burst)),
-            rate_per_second=number("TABLIER_RATE_PER_SECOND", cls.rate_per_second),
+            # TABLIER_RATE_*: the names these had when they counted per socket
+            rate_burst=int(
+                either("TABLIER_WS_MESSAGES_BURST", "TABLIER_RATE_BURST", cls.rate_burst)
+            ),
+            rate_per_second=either(
+                "TABLIER_WS_MESSAGES_PER_SECOND", "TABLIER_RATE_PER_SECOND", cls.rate_per_second
+            ),
+            games_per_hour=int(number("TABLIER_GAMES_PER_HOUR", cls.games_per_hour)),
+            profile_games_per_hour=int(
+                number("TABLIER_PROFILE_GAMES_PER_HOUR", cls.profile_games_per_hour)
+            ),
             max_body=int(number("TABLIER_MAX_BODY", cls.max_body)),
             max_option_text=int(number("TABLIER_MAX_OPTION_TEXT", cls.max_option_text)),
             rooms_per_minute=int(number("TABLIER_ROOMS_PER_MINUTE", cls.rooms_per_minute)),
