@@ -1,5 +1,5 @@
 """Connections that hold a file descriptor and say nothing are closed; past the process's
-limit a connection is refused with a 503; a database that cannot be written stops the
+limit a connection is refused with a JSON 503; a database that cannot be written stops the
 server with one line."""
 
 from __future__ import annotations
@@ -67,7 +67,11 @@ def test_past_the_connection_limit_a_request_is_refused(tmp_path: Path) -> None:
     try:
         held = _silent_sockets(server, 8)
         refused = httpx.get(f"{server.http}/api/health", timeout=WAIT)
+        # JSON like every other refusal, not uvicorn's plain text
         assert refused.status_code == 503
+        assert refused.headers["content-type"] == "application/json"
+        assert refused.json()["error"] == "server_full"
+        assert int(refused.headers["retry-after"]) > 0
         for sock in held:
             sock.close()
         time.sleep(0.5)
