@@ -175,9 +175,8 @@ PREFIX = "python_tablier_"
 def _generic_fits(cls: type[Game]) -> bool:
     """Whether the generic turn-based game holds `cls`: one seat moves at a time and
     sees everything, and the game declares no OpenSpiel game of its own."""
-    return cls.openspiel_game is None and not cls.simultaneous_moves and not (
-        cls.hidden_information
-    )
+    own = cls.openspiel_game is not None
+    return not (own or cls.simultaneous_moves or cls.hidden_information)
 
 
 def _turn_based() -> dict[str, tuple[str, dict[str, Any]]]:
