@@ -1,20 +1,26 @@
-"""The `tablier` Typer app: every sub-command mounted, the games' own ones included."""
+"""The `tablier` Typer app: every sub-command listed, each imported only when it runs.
+
+Built-in commands are a table here; a game's commands are entry points of the group
+`tablier.commands` (name: the command, value: its Typer app), read from installed
+metadata, so listing them (`tablier --help`) imports no game.
+"""
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Annotated
 
 import typer
 import typer.rich_utils
 
 import tablier
-from tablier.cli import arena, games, play, replay, rules, serve
+from tablier.cli.lazy import Lazy, LazyGroup
 from tablier.cli.texts import helptext, say
-from tablier.core.registry import game_class, game_ids
+from tablier.core.registry import game_ids, game_module
 from tablier.core.terminal.options import LangOption, QuietOption
-from tablier.puzzles.cli import problems_app
-from tablier.study.cli import study
+
+COMMANDS_GROUP = "tablier.commands"
 
 # the frame Typer draws around the help pages, in the help's language
 typer.rich_utils.OPTIONS_PANEL_TITLE = helptext("panel.options")
@@ -25,7 +31,43 @@ typer.rich_utils.DEFAULT_STRING = helptext("panel.default")
 typer.rich_utils.REQUIRED_LONG_STRING = helptext("panel.required")
 typer.rich_utils.ABORTED_TEXT = helptext("panel.aborted")
 
+
+def game_of(module: str) -> str | None:
+    """The id of the game whose package holds `module` (found without importing it)."""
+    for game_id in game_ids():
+        package = game_module(game_id)
+        if module == package or module.startswith(package + "."):
+            return game_id
+    return None
+
+
+@cache
+def commands() -> dict[str, Lazy]:
+    table = {
+        "games": Lazy("tablier.cli.games:games", helptext("help.games")),
+        "rules": Lazy("tablier.cli.rules:rules", helptext("help.rules")),
+        "play": Lazy("tablier.cli.play:play", helptext("help.play")),
+        "replay": Lazy("tablier.cli.replay:replay", helptext("help.replay")),
+        "serve": Lazy("tablier.cli.serve:serve", helptext("help.serve")),
+        "arena": Lazy("tablier.cli.arena:arena", helptext("help.arena")),
+        "study": Lazy("tablier.study.cli:study", helptext("help.study")),
+        "problems": Lazy("tablier.puzzles.cli:problems_app", helptext("help.problems")),
+    }
+    # a game's own help text lives in its module: the listing names the game instead
+    for point in sorted(entry_points(group=COMMANDS_GROUP), key=lambda p: p.name):
+        if point.name not in table:
+            game = game_of(point.module) or point.module
+            words = helptext("help.game_commands", game=game, command=point.name)
+            table[point.name] = Lazy(point.value, words)
+    return table
+
+
+class TablierGroup(LazyGroup):
+    table = staticmethod(commands)
+
+
 app = typer.Typer(
+    cls=TablierGroup,
     help=helptext("help.app"),
     no_args_is_help=True,
     add_completion=False,
@@ -50,19 +92,3 @@ def _common(
     ] = False,
 ) -> None:
     """Options of every sub-command (their callbacks do the work)."""
-
-
-app.command(help=helptext("help.games"))(games.games)
-app.command(help=helptext("help.rules"))(rules.rules)
-app.command(help=helptext("help.play"))(play.play)
-app.command(help=helptext("help.replay"))(replay.replay)
-app.command(help=helptext("help.serve"))(serve.serve)
-app.command(help=helptext("help.arena"))(arena.arena)
-app.command(name="study")(study)
-app.add_typer(problems_app, name="problems")
-
-# sub-commands a game brings (declared on its Game class, imported when the CLI starts)
-for _game_id in game_ids():
-    for _name, _target in game_class(_game_id).cli_commands.items():
-        _module, _, _attr = _target.partition(":")
-        app.add_typer(getattr(importlib.import_module(_module), _attr), name=_name)

@@ -24,6 +24,19 @@ TEXTS = Catalogue(
             "fr": "Les jeux, leur nombre de joueurs et leurs options.",
             "en": "The games, their player counts and their options.",
         },
+        "help.study": {
+            "fr": "Étude d'équilibre : avantage du premier joueur, longueur, fins de partie, "
+            "variantes.",
+            "en": "Balance study: first-player advantage, length, endings, variants.",
+        },
+        "help.problems": {
+            "fr": "Problèmes tirés de parties : un seul coup gagne, trouvez-le.",
+            "en": "Problems drawn from games: one move wins, find it.",
+        },
+        "help.game_commands": {
+            "fr": "Commandes propres au jeu {game} (le détail : tablier {command} --help).",
+            "en": "Commands of the game {game} (the details: tablier {command} --help).",
+        },
         "help.rules": {
             "fr": "La page de règles d'un jeu.",
             "en": "A game's rules page.",
@@ -263,6 +276,6 @@ def percent(share: float, digits: int = 0) -> str:
     return say("percent", value=decimal(100 * share, digits))
 
 
-def helptext(key: str) -> str:
+def helptext(key: str, /, **params: Any) -> str:
     """`key` in the language of the help pages."""
-    return TEXTS.text(key, help_lang())
+    return TEXTS.text(key, help_lang(), **params)
