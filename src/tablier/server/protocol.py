@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 PROTOCOL_VERSION = 1
 # a frame larger than this is refused and the connection closed (code 1009)
 MAX_FRAME_BYTES = 16 * 1024
-# a client may send this many messages in a burst, refilled at RATE_PER_SECOND
+# one requester's sockets together may send this many messages in a burst, then
+# RATE_PER_SECOND; past that the server reads their next frames later (server/pacing.py)
 RATE_BURST = 40
 RATE_PER_SECOND = 20.0
 MAX_MOVE_CHARS = 2000
@@ -218,12 +219,14 @@ ERROR_CODES = {
     "server_error": "the move could not be stored; nothing changed, try again",
     "storage_unavailable": "the database cannot take writes (gone, read-only, failing): "
     "nothing changed; reads go on",
+    "too_many_games": "this address or profile has started as many games this hour as it "
+    "may (rematches, new deals): nothing changed, the socket stays open",
 }
 
 # WebSocket close codes used by the server (4000-4999 are application codes)
 CLOSE_CODES = {
     1001: "the server is shutting down",
-    1008: "policy violation: too many messages, or no hello in time",
+    1008: "policy violation: no valid hello in time",
     1009: "message too big",
     1011: "server error",
     1013: "try again later: too many connections from one address, or the database is down",

@@ -3,7 +3,9 @@
 Every change to a room happens under its lock, in this order: the engine checks and
 plays the move, the move is committed to the database, then the players are told.
 A room is given what it works with (storage, computer pool, settings); computer seats
-take their turns in `computer_turns`, and the decision timer lives in `timers`.
+take their turns in `computer_turns`, and the decision timer lives in `timers`; what a
+room tells is built in `room_views`, the next game's seats in `seating`, and the games a
+requester may start an hour are counted in `games_quota`.
 """
 
 from __future__ import annotations
@@ -22,16 +24,17 @@ from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
 from tablier.core.messages import WORDS
 from tablier.core.state import State
-from tablier.server import computer_turns, timers
+from tablier.server import computer_turns, room_views, timers
 from tablier.server.clocks import Clock
 from tablier.server.computer import ComputerPool
 from tablier.server.connection import Connection, encode
+from tablier.server.games_quota import TooManyGames, quota_for
 from tablier.server.outcomes import told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
+from tablier.server.seating import next_seating
 from tablier.server.seats import Seat, hash_token
 from tablier.server.settings import Settings
 from tablier.server.storage import Storage, StorageUnavailable, StoredRoom
-from tablier.server.words import spoken_moves
 
 log = logging.getLogger("tablier.server")
 
@@ -49,6 +52,8 @@ class Room:
         self.storage = storage
         self.pool = pool
         self.settings = settings
+        # games started per requester and hour (server/games_quota.py)
+        self.games_quota = quota_for(storage, settings)
         # called when a finished room has nobody left: memory may let it go
         self.on_idle = on_idle
         self.id = stored.id
@@ -135,52 +140,9 @@ class Room:
             return None
         return self.clock.view(self.legal() if legal is None else legal)
 
-    def state_message(
-        self,
-        seat: int | None,
-        legal: dict[int, list[str]],
-        seats: list[dict[str, Any]],
-        clocks: dict[str, Any] | None,
-    ) -> dict[str, Any]:
-        state = self.state
-        return {
-            "type": "state",
-            "room": self.id,
-            "game_number": self.number,
-            "seat": seat,
-            "observation": state.observation(seat),
-            "legal_moves": legal.get(seat, []) if seat is not None else [],
-            "awaited": self.awaited(),
-            "moves": state.public_history(seat),
-            # the same list in words, {fr, en} per move (None: the notation only)
-            "words": spoken_moves(state, seat),
-            "move_count": len(state.history),
-            "terminal": self.over,
-            "outcome": self.outcome(),
-            "clocks": clocks,
-            "seats": seats,
-            "rematch": sorted(self.rematch),
-            "previous_outcome": self.told(self.previous_result),
-        }
-
     def status(self) -> dict[str, Any]:
         """The room's public status (REST): no seed, no token, nobody's private view."""
-        return {
-            "room": self.id,
-            "game": self.game_id,
-            "options": self.options,
-            "num_players": self.num_players,
-            "clock": self.clock_config,
-            "game_number": self.number,
-            "seats": self.public_seats(),
-            "awaited": self.awaited(),
-            "move_count": len(self.state.history),
-            "moves": self.state.public_history(None),
-            "finished": self.over,
-            "outcome": self.outcome(),
-            "previous_outcome": self.told(self.previous_result),
-            "spectators": sum(1 for c in self.connections if c.spectator),
-        }
+        return room_views.status(self)
 
     # ------------------------------------------------------------------ connections
     def seats_for_tokens(self, tokens: Iterable[str]) -> set[int] | None:
@@ -201,7 +163,7 @@ class Room:
         seats = self.public_seats()
         clocks = self.clocks_view(legal)
         for seat in _viewers(conn):
-            conn.push(self.state_message(seat, legal, seats, clocks))
+            conn.push(room_views.state_message(self, seat, legal, seats, clocks))
         self._presence(exclude=conn)
         if self.id in timers.PARTY_ROOMS:
             # a party game waits for a phone: one coming back lets it go on
@@ -270,7 +232,7 @@ class Room:
         for conn in list(self.connections):
             for seat in _viewers(conn):
                 if seat not in cache:
-                    cache[seat] = encode(self.state_message(seat, legal, seats, clocks))
+                    cache[seat] = encode(room_views.state_message(self, seat, legal, seats, clocks))
                 conn.push_text(cache[seat])
 
     # ------------------------------------------------------------------ actions
@@ -296,18 +258,7 @@ class Room:
         state = self.state
         awaited = state.current_players()
         if seat not in awaited:
-            who = ", ".join(str(p) for p in awaited)
-            # a double tap or a stale button: said to the person in words, seats from 1
-            said = WORDS.message(
-                "refusal.not_awaited",
-                player=seat + 1,
-                awaited=[WORDS.message("seat", n=p + 1) for p in awaited],
-            )
-            raise BadMessage(
-                "not_awaited",
-                f"seat {seat} is not awaited now: the game waits for seat {who}",
-                reason=said.to_json(),
-            )
+            raise _not_awaited(seat, awaited)
         try:
             state.apply(seat, move)
         except IllegalMove as exc:
@@ -361,7 +312,7 @@ class Room:
                 }
             )
         if result is not None:
-            await self._finished(result)
+            await self._finished(result, conn)
         else:
             self.broadcast()
 
@@ -370,14 +321,30 @@ class Room:
         record["moves"] = [[p, m] for p, m in history]
         self.state = records.replay(record)
 
-    async def _finished(self, result: dict[str, Any]) -> None:
+    async def _finished(self, result: dict[str, Any], conn: Connection | None = None) -> None:
         """The game just ended (already stored): tell everyone, deal again if void."""
         self.result = result
         if self.clock is not None:
             self.clock.stop()
         self.broadcast()
         if result.get("reason") in self.game.new_deal_reasons:
+            try:
+                self._count_game(conn)
+            except BadMessage as exc:
+                # the void game stays over: a rematch deals again once the hour allows
+                if conn is not None:
+                    conn.push(exc.to_message(None))
+                return
             await self._new_game()
+
+    def _count_game(self, conn: Connection | None) -> None:
+        """Charge one more game to whoever starts it; BadMessage `too_many_games` past
+        its hourly share (server/games_quota.py)."""
+        requester = conn.requester if conn is not None else "-"
+        try:
+            self.games_quota.charge(requester if requester != "-" else self.charged_to())
+        except TooManyGames as exc:
+            raise BadMessage("too_many_games", str(exc)) from None
 
     async def end(self, seat: int, reason: str) -> None:
         """End the game by the server's decision (resignation, time): `seat` loses."""
@@ -405,8 +372,10 @@ class Room:
         async with self.lock:
             if not self.over:
                 raise BadMessage("game_not_over", "a rematch can be asked once the game is over")
-            self.rematch.add(seat)
-            self.rematch |= {s.seat for s in self.seats if s.kind == "computer"}
+            wanted = self.rematch | {seat} | {s.seat for s in self.seats if s.kind == "computer"}
+            if len(wanted) >= self.num_players:
+                self._count_game(conn)  # refused: nothing changes
+            self.rematch = wanted
             if len(self.rematch) >= self.num_players:
                 await self._new_game()
             else:
@@ -419,7 +388,7 @@ class Room:
         seed = secrets.randbits(62)
         state = self.game.new_state(seed=seed, num_players=self.num_players)
         number = self.number + 1
-        order = self._next_seating()
+        order = next_seating(self.game, self.result, self.num_players)
         seats = [dataclasses.replace(self.seats[old], seat=new) for new, old in enumerate(order)]
         await self.storage.write(
             Storage.op_new_game(
@@ -447,26 +416,6 @@ class Room:
         if self.clock is not None:
             self.clock.update(None, state.current_players())
         self.broadcast()
-
-    def _next_seating(self) -> list[int]:
-        """For each seat of the next game, the seat its holder has now.
-
-        Where the loser begins the next game (`Game.loser_starts_next`), the server
-        decides who sits in seat 0, which the engine always starts with: the single
-        loser of a decided game moves there and the others keep their order. A draw
-        keeps the seats.
-        """
-        order = list(range(self.num_players))
-        if not self.game.loser_starts_next or self.result is None:
-            return order
-        returns = self.result.get("returns")
-        if not isinstance(returns, list) or len(returns) != self.num_players:
-            return order
-        worst = min(returns)
-        losers = [seat for seat, r in enumerate(returns) if r == worst]
-        if len(losers) != 1 or worst == max(returns):
-            return order
-        return [losers[0], *(seat for seat in order if seat != losers[0])]
 
     def _reseat_connections(self, order: list[int]) -> None:
         """Move live connections with their holders' seats, and tell them their new seats."""
@@ -510,6 +459,21 @@ class Room:
 def _viewers(conn: Connection) -> list[int | None]:
     """The views a connection receives: each of its seats, or the spectator's."""
     return list(sorted(conn.seats)) or [None]
+
+
+def _not_awaited(seat: int, awaited: list[int]) -> BadMessage:
+    """A double tap or a stale button: said to the person in words, seats from 1."""
+    said = WORDS.message(
+        "refusal.not_awaited",
+        player=seat + 1,
+        awaited=[WORDS.message("seat", n=p + 1) for p in awaited],
+    )
+    who = ", ".join(str(p) for p in awaited)
+    return BadMessage(
+        "not_awaited",
+        f"seat {seat} is not awaited now: the game waits for seat {who}",
+        reason=said.to_json(),
+    )
 
 
 def _ack(conn: Connection | None, ref: str | int | None, action: str, seat: int) -> None:

@@ -593,8 +593,11 @@ export async function mount(main, ctx, params) {
       model = reduce(model, msg);
       if (msg.type === "welcome" && !msg.spectator) store.reseat(room, msg.seats);
       if (msg.type === "error") {
-        // a refused move's reason comes in both languages: show the interface's
-        errorText = ctx.t("play.refused", { why: msg.reason ? pick(msg.reason.text, ctx.lang) : msg.message });
+        // a refused move's reason comes in both languages: show the interface's; some
+        // refusals are said by their code (play.refused_code.*)
+        const said = `play.refused_code.${msg.code}`;
+        const why = msg.reason ? pick(msg.reason.text, ctx.lang) : ctx.t.has?.(said) ? ctx.t(said) : msg.message;
+        errorText = ctx.t("play.refused", { why });
         ctx.toast(errorText, "error");
       } else if (msg.type === "hint") {
         hint = { move: msg.move, move_count: msg.move_count };
