@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablier.core.move import Move
+from tablier.core.actions import MoveTable
 from tablier.games.kwinty.geometry import HEIGHT
 from tablier.games.kwinty.notation import PASS, notation
 
@@ -27,28 +27,15 @@ def board_width(game: Game) -> int:
     return KWINTIE_WIDTH if game.options["variant"] == "kwintie" else KWINTY_WIDTH
 
 
-class KwintyActions:
+class KwintyActions(MoveTable):
     """Numbers for every placement of a `width`-column wall, and `pass` last."""
 
     def __init__(self, width: int) -> None:
         moves = [notation(c, r, "h") for r in range(1, HEIGHT + 1) for c in range(width - 1)]
         moves += [notation(c, r, "v") for r in range(1, HEIGHT) for c in range(width)]
         moves.append(PASS)
+        super().__init__(moves, "Kwinty")
         self.width = width
-        self.moves: tuple[Move, ...] = tuple(Move(m) for m in moves)
-        self.index = {str(m): i for i, m in enumerate(self.moves)}
-        self.size = len(self.moves)
-
-    def encode(self, move: str) -> int:
-        try:
-            return self.index[str(move)]
-        except KeyError:
-            raise ValueError(f"{move!r} has no number in Kwinty's action table") from None
-
-    def decode(self, action: int) -> Move:
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is outside 0..{self.size - 1}")
-        return self.moves[action]
 
 
 class KwintyResearch:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablier.core.move import Move
+from tablier.core.actions import MoveTable
 from tablier.games.quiwin.tiles import TILE_COUNTS
 from tablier.games.quiwin.verdict import PALIER_SIZES
 
@@ -22,22 +22,9 @@ WINDOW_MOVES = ("pass", "change", "transfer")
 SWAPS = tuple(f"swap {n}" for n in range(1, max(PALIER_SIZES) + 1))
 
 
-class QuiwinActions:
+class QuiwinActions(MoveTable):
     def __init__(self) -> None:
-        self.moves: tuple[Move, ...] = tuple(Move(m) for m in (*CODES, *WINDOW_MOVES, *SWAPS))
-        self.index = {str(m): i for i, m in enumerate(self.moves)}
-        self.size = len(self.moves)
-
-    def encode(self, move: str) -> int:
-        try:
-            return self.index[str(move)]
-        except KeyError:
-            raise ValueError(f"{move!r} has no number in Qui'win's action table") from None
-
-    def decode(self, action: int) -> Move:
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is outside 0..{self.size - 1}")
-        return self.moves[action]
+        super().__init__((*CODES, *WINDOW_MOVES, *SWAPS), "Qui'win")
 
 
 class QuiwinResearch:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablier.core.move import Move
+from tablier.core.actions import MoveTable
 from tablier.games.turris.geometry import GRID_LEVELS
 from tablier.games.turris.notation import H_MOVES, PASS, SKIP, V_MOVES, X_MOVES
 
@@ -19,23 +19,10 @@ if TYPE_CHECKING:
     from tablier.core.game import Game
 
 
-class TurrisActions:
+class TurrisActions(MoveTable):
     def __init__(self) -> None:
         removals = [X_MOVES[c][z] for c in range(9) for z in range(1, GRID_LEVELS)]
-        self.moves: tuple[Move, ...] = (*V_MOVES, *H_MOVES, *removals, SKIP, PASS)
-        self.index = {str(m): i for i, m in enumerate(self.moves)}
-        self.size = len(self.moves)
-
-    def encode(self, move: str) -> int:
-        try:
-            return self.index[str(move)]
-        except KeyError:
-            raise ValueError(f"{move!r} has no number in Turris's action table") from None
-
-    def decode(self, action: int) -> Move:
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is outside 0..{self.size - 1}")
-        return self.moves[action]
+        super().__init__((*V_MOVES, *H_MOVES, *removals, SKIP, PASS), "Turris")
 
 
 class TurrisResearch:
