@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 
+from tablier.core import background
 from tablier.server.fair_queue import Busy, Priority, charge
 
 log = logging.getLogger("tablier.server")
@@ -105,6 +106,8 @@ def install(app: FastAPI) -> None:
         )
 
     app.state.finished_views = FinishedCache[dict[str, Any]](512)
+    # what a game's own routes call to search (core/background.py): charged like any other
+    setattr(app.state, background.STATE_NAME, search)
 
 
 class FinishedCache(Generic[T]):

@@ -3,7 +3,7 @@
 The client sends the tiles it has laid (move notation); the server checks them and
 answers with what the board draws, the legal placements left, a hint (the next tile of
 a tiling that keeps those tiles) or a whole solution. Every search is bounded, and
-runs in the server's computer pool, charged to its asker (server/fair_compute.py).
+runs in the server's computer pool, charged to its asker (core/background.py).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from tablier.core.background import background_search as search
 from tablier.core.errors import IllegalMove
 from tablier.games.counterplays.puzzles import positions, stack_play, surround_play
 from tablier.games.counterplays.shapes import LETTERS
-from tablier.server.fair_compute import search
 
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 
