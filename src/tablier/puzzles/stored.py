@@ -6,7 +6,28 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from tablier.server import storage
+# the columns read, named here rather than imported from the server: the puzzles sit
+# below the server (.importlinter), and a server's database is data they read, like a
+# record file (its schema: server/room_tables.py, kept by the migrations)
+rooms = sa.table(
+    "rooms",
+    sa.column("id"),
+    sa.column("game"),
+    sa.column("options", sa.JSON),
+    sa.column("num_players"),
+)
+games = sa.table(
+    "games",
+    sa.column("room_id"),
+    sa.column("number"),
+    sa.column("seed"),
+    sa.column("finished", sa.Boolean),
+    sa.column("started_at"),
+)
+moves = sa.table(
+    "moves", sa.column("room_id"), sa.column("number"), sa.column("idx"), sa.column("seat"),
+    sa.column("notation"),
+)  # fmt: skip
 
 
 def finished_records(db: str, game_id: str) -> list[dict[str, Any]]:
@@ -18,18 +39,18 @@ def finished_records(db: str, game_id: str) -> list[dict[str, Any]]:
     with engine.connect() as conn:
         rows = conn.execute(
             sa.select(
-                storage.rooms.c.id, storage.rooms.c.options, storage.rooms.c.num_players,
-                storage.games.c.number, storage.games.c.seed,
+                rooms.c.id, rooms.c.options, rooms.c.num_players,
+                games.c.number, games.c.seed,
             )
-            .join(storage.games, storage.games.c.room_id == storage.rooms.c.id)
-            .where(storage.rooms.c.game == game_id, storage.games.c.finished.is_(True))
-            .order_by(storage.games.c.started_at)
+            .join(games, games.c.room_id == rooms.c.id)
+            .where(rooms.c.game == game_id, games.c.finished.is_(True))
+            .order_by(games.c.started_at)
         ).all()  # fmt: skip
         for room_id, options, num_players, number, seed in rows:
             played = conn.execute(
-                sa.select(storage.moves.c.seat, storage.moves.c.notation)
-                .where(storage.moves.c.room_id == room_id, storage.moves.c.number == number)
-                .order_by(storage.moves.c.idx)
+                sa.select(moves.c.seat, moves.c.notation)
+                .where(moves.c.room_id == room_id, moves.c.number == number)
+                .order_by(moves.c.idx)
             ).all()
             found.append({
                 "game": game_id, "options": dict(options or {}), "seed": int(seed),
