@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,11 +17,11 @@ from tablier.core.options import OptionError
 from tablier.core.registry import game_class, game_ids, load
 from tablier.core.terminal.errors import fail
 from tablier.core.terminal.lang import lang as chosen_lang
-from tablier.study.compare import compare_first_seat
+from tablier.study.compare import Difference, compare_first_seat
 from tablier.study.figures import Figures, figures_of
 from tablier.study.play import StudySpec, move_cap, run_study
 from tablier.study.report import write_report
-from tablier.study.skill import skill_trace
+from tablier.study.skill import SkillStep, skill_trace
 from tablier.study.words import player_words, seat_words, variant_words
 
 TEXTS = Catalogue(
@@ -161,7 +163,6 @@ def study(
     """Étude d'équilibre : avantage du premier joueur, longueur, fins de partie, variantes."""
     # also `tablier --lang en study ...` (the option given before the sub-command)
     lang = lang or chosen_lang()
-    console = Console(stderr=True, highlight=False)
     if game not in game_ids():
         fail(TEXTS.text("unknown_game", lang, game=game, known=", ".join(game_ids())))
     base = _pairs(option or [], game, lang)
@@ -176,19 +177,48 @@ def study(
     variants = [("base", base)] + [
         (item, {**base, **_pairs([item], game, lang)}) for item in (vs or [])
     ]
+    run = _Study(game, base, names, games, seed, cap, lang)
+    results = _play_variants(run, variants, jobs, ray)
+    _say_seats(run, results)
+    differences = _differences(run, results)
+    steps = skill_trace(game, base, levels, skill_games, seed, jobs, cap) if levels else []
+    _say_skill(run, steps)
+    # by default where the server's study page looks: studies/<game>/
+    page, data = write_report(out or Path("studies") / game, results, differences, lang, steps)
+    typer.echo(TEXTS.text("written", lang, page=page, data=data))
+
+
+@dataclass(frozen=True)
+class _Study:
+    """What every variant of one `tablier study` run shares."""
+
+    game: str
+    base: dict[str, Any]
+    names: tuple[str, ...]
+    games: int
+    seed: int
+    cap: int
+    lang: str
+
+    def words(self, label: str, options: dict[str, Any], lang: str | None = None) -> str:
+        return variant_words(self.game, label, options, self.base, lang or self.lang)
+
+
+def _play_variants(
+    study: _Study, variants: list[tuple[str, dict[str, Any]]], jobs: int, ray: str | None
+) -> list[tuple[str, Figures]]:
+    """Plays every variant in turn, a progress bar each, and says how fast it went."""
+    console = Console(stderr=True, highlight=False)
     results: list[tuple[str, Figures]] = []
+    n, lang = study.games, study.lang
+    columns = (BarColumn(), TextColumn("{task.completed}/{task.total}"), TimeRemainingColumn())
     with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
+        TextColumn("{task.description}"), *columns, console=console, transient=True
     ) as bar:
         for label, options in variants:
-            said = variant_words(game, label, options, base, lang)
-            spec = StudySpec(game, names, games, options, seed, cap)
-            task = bar.add_task(TEXTS.text("playing", lang, label=said, n=games), total=games)
+            said = study.words(label, options)
+            spec = StudySpec(study.game, study.names, n, options, study.seed, study.cap)
+            task = bar.add_task(TEXTS.text("playing", lang, label=said, n=n), total=n)
             started = time.perf_counter()
 
             def advance(done: int, total: int, task: TaskID = task) -> None:
@@ -196,63 +226,65 @@ def study(
 
             facts = run_study(spec, jobs=jobs, ray_address=ray, progress=advance)
             elapsed = time.perf_counter() - started
-            console.print(
-                TEXTS.text(
-                    "speed",
-                    lang,
-                    label=said,
-                    n=games,
-                    seconds=f"{elapsed:.1f}",
-                    rate=_rate(games / elapsed),
-                )
+            rate = _rate(n / elapsed)
+            speed = TEXTS.text("speed", lang, label=said, n=n, seconds=f"{elapsed:.1f}", rate=rate)
+            console.print(speed)
+            figures = figures_of(
+                study.game, options, study.names, facts, seed=study.seed, max_moves=study.cap
             )
-            results.append(
-                (label, figures_of(game, options, names, facts, seed=seed, max_moves=cap))
-            )
+            results.append((label, figures))
+    return results
+
+
+def _say_seats(study: _Study, results: list[tuple[str, Figures]]) -> None:
+    lang = study.lang
     for label, figures in results:
-        typer.echo(variant_words(game, label, figures.options, base, lang))
+        typer.echo(study.words(label, figures.options))
         for seat, share in enumerate(figures.wins):
             typer.echo(
                 TEXTS.text(
                     "seat",
                     lang,
-                    seat=seat_words(game, seat, lang),
-                    player=player_words(game, names[seat], lang),
+                    seat=seat_words(study.game, seat, lang),
+                    player=player_words(study.game, study.names[seat], lang),
                     rate=f"{share.rate * 100:.1f}",
                     low=f"{share.low * 100:.1f}",
                     high=f"{share.high * 100:.1f}",
                 )
             )
         if figures.truncated.count:
-            typer.echo(TEXTS.text("truncated", lang, count=figures.truncated.count, cap=cap))
+            count = figures.truncated.count
+            typer.echo(TEXTS.text("truncated", lang, count=count, cap=study.cap))
+
+
+def _differences(study: _Study, results: list[tuple[str, Figures]]) -> list[Difference]:
+    """Each variant against the base, said in both languages for the report."""
     differences = []
     for label, figures in results[1:]:
         difference = compare_first_seat(results[0][1], figures, "base", label)
         difference.label_words = {
-            lang_: [
-                variant_words(game, "base", base, base, lang_),
-                variant_words(game, label, figures.options, base, lang_),
-            ]
-            for lang_ in ("fr", "en")
+            lang: [study.words("base", study.base, lang), study.words(label, figures.options, lang)]
+            for lang in ("fr", "en")
         }
         differences.append(difference)
-        typer.echo(difference.verdict(lang))
-    steps = skill_trace(game, base, levels, skill_games, seed, jobs, cap) if levels else []
+        typer.echo(difference.verdict(study.lang))
+    return differences
+
+
+def _say_skill(study: _Study, steps: Sequence[SkillStep]) -> None:
+    lang = study.lang
     for step in steps:
         typer.echo(
             TEXTS.text(
                 "skill",
                 lang,
-                stronger=player_words(game, step.stronger, lang),
-                weaker=player_words(game, step.weaker, lang),
+                stronger=player_words(study.game, step.stronger, lang),
+                weaker=player_words(study.game, step.weaker, lang),
                 rate=f"{step.score * 100:.1f}",
                 low=f"{step.low * 100:.1f}",
                 high=f"{step.high * 100:.1f}",
             )
         )
-    # by default where the server's study page looks: studies/<game>/
-    page, data = write_report(out or Path("studies") / game, results, differences, lang, steps)
-    typer.echo(TEXTS.text("written", lang, page=page, data=data))
 
 
 def _rate(per_second: float) -> str:
