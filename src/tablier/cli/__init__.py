@@ -1,13 +1,12 @@
 """The `tablier` command: play, read rules, replay, serve, study — French by default.
 
-Each sub-command lives in its own module (`root.py` mounts them); games add their own
-sub-commands through `Game.cli_commands` (a deck checker, solo puzzles...). The language
-is `--lang`, else TABLIER_LANG, else French; errors are one line on stderr with an exit
-code other than 0.
+Each sub-command lives in its own module, listed by `root.py` and imported only when it
+runs; games add their own sub-commands as entry points (group `tablier.commands`). The
+language is `--lang`, else TABLIER_LANG, else French; errors are one line on stderr with
+an exit code other than 0 (`tablier.core.terminal`, shared with the games' commands).
 
-The app is built on first use rather than on import: a game's command module imports
-the shared helpers here (language, texts, errors), and must not find itself being
-mounted half-loaded.
+The app is built on first use rather than on import, so that importing a helper of
+this package (`tablier.cli.checks`...) does not build the whole command line.
 """
 
 from __future__ import annotations
