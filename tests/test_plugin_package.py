@@ -3,11 +3,11 @@
 `tests/plugin_game/` is a distribution like any outside game's: its pyproject names
 its game in the entry-point group `tablier.games`. It is pip-installed into a folder
 of its own (never into the environment running the tests), and every check runs in a
-subprocess with that folder on PYTHONPATH: the command line (`games`, `play` against
-the computer through standard input, `arena`, `study`), a real `tablier serve` (the
-games list, a room against the computer played over its WebSocket), the conformance
-suite and the research tests (OpenSpiel's API suite, PettingZoo's), each selected
-with `-k trio`.
+subprocess with that folder on PYTHONPATH: the command line (`games`, `rules`, `play`
+against the computer through standard input, `arena`, `study`), a real `tablier serve`
+(the games list, its picture and rules, a room against the computer played over its
+WebSocket), the conformance suite and the research tests (OpenSpiel's API suite,
+PettingZoo's), each selected with `-k trio`.
 """
 
 from __future__ import annotations
@@ -90,6 +90,10 @@ def test_tablier_games_lists_it(env: dict[str, str]) -> None:
     assert "Trio" in listed and "kwinty" in listed
 
 
+def test_tablier_rules_shows_the_page_it_ships(env: dict[str, str]) -> None:
+    assert "Qui gagne" in tablier(env, "rules", "trio")
+
+
 def test_a_person_plays_it_against_the_computer_in_the_terminal(env: dict[str, str]) -> None:
     # a wrong square first, then every square in turn: those the computer took are
     # refused, and the game ends before the squares do
@@ -130,6 +134,9 @@ def test_the_lobby_offers_it_and_a_room_plays_it(env: dict[str, str], tmp_path: 
         games = server.get("/api/games").json()
         trio = next(g for g in games if g["id"] == "trio")
         assert trio["name"] == "Trio" and trio["seat_names"]["fr"] == ["Croix", "Rond"]
+        # its picture and its rules pages come from its own package
+        assert server.get(trio["art"]).text.startswith("<svg")
+        assert "## Who wins" in server.get("/api/games/trio/rules?lang=en").text
         created = server.create_room(
             game="trio",
             options={"size": 3},
