@@ -92,10 +92,14 @@ def test_lazy_commands_show_their_own_help(words: list[str], shown: list[str]) -
         assert text in result.output
 
 
-def test_an_unknown_command_is_refused() -> None:
+def test_an_unknown_command_is_refused_with_the_close_names() -> None:
     result = runner.invoke(app, ["nope"])
     assert result.exit_code == 2
     assert "nope" in result.output
+    # the suggestion looks among the listed commands, imported or not
+    result = runner.invoke(app, ["plya"])
+    assert result.exit_code == 2
+    assert "'play'" in result.output
 
 
 def test_game_commands_are_declared_and_resolve() -> None:

@@ -65,4 +65,9 @@ class LazyGroup(TyperGroup):
         lazy = self.table().get(args[0]) if args else None
         if lazy is not None and args[0] not in self.commands:
             self.add_command(lazy.load(args[0]), args[0])
+        elif args and args[0] not in self.commands:
+            # a name no command has: Typer refuses it, suggesting close names among the
+            # commands it holds, so it is shown the listed ones (nothing runs a stub)
+            for name, entry in self.table().items():
+                self.commands.setdefault(name, entry.stub(name))
         return super().resolve_command(ctx, args)
