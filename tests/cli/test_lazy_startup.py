@@ -75,6 +75,13 @@ def test_a_command_imports_only_what_it_runs() -> None:
     assert "Vérifier un paquet" in done.stdout
 
 
+def test_a_command_about_one_game_imports_that_game_only() -> None:
+    done, modules = _imported("rules", "kwinty")
+    assert done.returncode == 0, done.stderr[-2000:]
+    games = {".".join(m.split(".")[:3]) for m in _under(modules, "tablier.games")}
+    assert games == {"tablier.games", "tablier.games.kwinty"}
+
+
 @pytest.mark.parametrize(
     ("words", "shown"),
     [
