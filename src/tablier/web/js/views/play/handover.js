@@ -1,0 +1,48 @@
+// One device, several players with hidden pieces: before the next player's view is
+// shown, a "pass the device" screen covers everything private until that player is ready.
+
+import { clear, h } from "../../dom.js";
+import { needsHandOver, viewSeat } from "../../protocol.js";
+
+/** The seat whose view is shown now; starts a handing over when the next one needs it. */
+export function currentSeat(view) {
+  const next = viewSeat(view.model, view.shownSeat);
+  if (view.handOverTo != null) return view.shownSeat;
+  if (view.shownSeat == null || next === view.shownSeat || !needsHandOver(view.model, view.shownSeat, next)) {
+    view.shownSeat = next;
+    return next;
+  }
+  view.handOverTo = next;
+  return view.shownSeat;
+}
+
+export function drawOverlay(view) {
+  const { ctx, game, elements } = view;
+  const { t } = ctx;
+  const overlay = elements.overlay;
+  if (view.handOverTo == null) {
+    overlay.hidden = true;
+    clear(overlay);
+    return;
+  }
+  const list = view.names();
+  const appearing = overlay.hidden || overlay.contains(document.activeElement);
+  overlay.hidden = false;
+  const ready = () => {
+    view.shownSeat = view.handOverTo;
+    view.handOverTo = null;
+    view.draw();
+  };
+  clear(overlay).append(
+    h(
+      "div",
+      { class: "handover", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
+      h("div", { class: "handover-icon", "aria-hidden": "true" }, "⇆"),
+      h("h2", { id: "handover-title" }, t("play.handover_title", { name: list[view.handOverTo] })),
+      // a game may say what stays hidden in its own words (QuiAdiQuoi has no pieces)
+      h("p", {}, t.has(`${game.id}.handover_text`) ? t(`${game.id}.handover_text`) : t("play.handover_text")),
+      h("button", { type: "button", class: "btn btn-primary", "data-action": "handover", onclick: ready }, t("play.handover_ready", { name: list[view.handOverTo] })),
+    ),
+  );
+  if (appearing) overlay.querySelector("button").focus();
+}

@@ -1,0 +1,124 @@
+// The play page's state (one object the pieces share) and its drawing from the model.
+
+import { clear, h } from "../../dom.js";
+import { actingSeat, emptyModel, heldVoidDeal, stateFor } from "../../protocol.js";
+import { seatName } from "../names.js";
+import { drawBanner, drawLastMove, drawNotice } from "./banner.js";
+import { clockTicker } from "./clock.js";
+import { currentSeat, drawOverlay } from "./handover.js";
+import { showHint } from "./hints.js";
+import { phoneScroller } from "./phone-scroll.js";
+import { drawPlayers } from "./players.js";
+import { drawSide } from "./side.js";
+import { drawTitle } from "./title.js";
+
+function layout(root, board) {
+  const elements = {
+    title: h("div", { class: "play-title" }),
+    players: h("div", { class: "players", "aria-label": "" }),
+    banner: h("div", { class: "banner", role: "status", "aria-live": "polite" }),
+    error: h("div", { class: "play-error", role: "alert" }),
+    notice: h("div", { class: "play-notice", role: "status" }),
+    // what was just played, in words: a newcomer sees the computer's move said
+    lastMove: h("p", { class: "last-move", "aria-live": "polite", hidden: true }),
+    boardWrap: h("div", { class: "board-wrap" }, board),
+    side: h("aside", { class: "side" }),
+    overlay: h("div", { class: "overlay", hidden: true }),
+  };
+  root.append(
+    elements.title,
+    elements.players,
+    elements.banner,
+    elements.notice,
+    elements.error,
+    elements.lastMove,
+    h("div", { class: "play-grid" }, elements.boardWrap, elements.side),
+    elements.overlay,
+  );
+  return elements;
+}
+
+function drawBoard(view, state, seat, held, handingOver) {
+  const { ctx, board, elements, model } = view;
+  // while the device changes hands nothing seat-specific stays in the page, not even
+  // hidden: the board is taken out (it keeps its own state) and the side is emptied
+  if (handingOver) elements.boardWrap.replaceChildren();
+  else if (board.parentNode !== elements.boardWrap) elements.boardWrap.append(board);
+  if (!state || handingOver) return;
+  board.render({
+    t: ctx.t,
+    lang: ctx.lang,
+    state,
+    seat,
+    mine: model.mySeats,
+    hidden: handingOver,
+    canPlay: !held && !handingOver && seat != null && state.legal_moves.length > 0,
+    flip: view.flip,
+    names: view.names(),
+    game: view.game,
+  });
+  showHint(view, state);
+}
+
+function draw(view) {
+  const seat = currentSeat(view);
+  const { ctx, model, elements } = view;
+  const held = heldVoidDeal(model, seat, view.voidSeen === model.gameNumber);
+  const state = held ?? stateFor(model, seat);
+  drawTitle(view);
+  drawPlayers(view, state);
+  drawBanner(view, state, seat);
+  drawNotice(view, held);
+  drawLastMove(view, state);
+  const handingOver = view.handOverTo != null;
+  drawBoard(view, state, seat, held, handingOver);
+  if (handingOver) clear(elements.side);
+  else drawSide(view, state, seat);
+  drawOverlay(view);
+  view.bringIntoView(state, !held && !handingOver && seat != null && actingSeat(model) != null);
+  // the tab's title tells a player whose tab is in the background that it is his turn
+  const myTurn = !held && actingSeat(model) != null;
+  document.title = myTurn ? `● ${ctx.t("play.title_turn")} — ${view.game.name}` : `${view.game.name} — Tablier`;
+}
+
+/**
+ * The page's state in `root`: the model from the server and what the player chose to
+ * see. The pieces read and change it, and redraw with `view.draw()`; `view.conn` is
+ * set once the socket is opened.
+ */
+export function createView({ root, ctx, params, room, status, game, board }) {
+  const view = {
+    ctx, params, room, status, game, board,
+    elements: layout(root, board),
+    model: emptyModel(),
+    shownSeat: null,
+    handOverTo: null,
+    connection: "connecting",
+    flip: false,
+    errorText: "",
+    noticeText: "",
+    hint: null, // the engine's suggestion {move, move_count}, against the computer
+    lastGameNumber: null,
+    reseated: false, // a welcome moved us to other seats: say so with the new game
+    voidSeen: null, // the game number whose void deal the player has looked at
+    conn: null,
+    seatsOf: () => (view.model.seats?.length ? view.model.seats : status.seats) ?? [],
+    names: () => {
+      const seats = view.model.seats?.length ? view.model.seats : status.seats;
+      return seats.map((_, i) => seatName(ctx.t, game, seats, i));
+    },
+    play: (seat, move) => {
+      view.errorText = "";
+      if (view.conn.move(seat, move) == null) {
+        view.errorText = ctx.t("play.offline");
+        view.draw();
+      }
+    },
+    draw: () => draw(view),
+    drawTitle: () => drawTitle(view),
+  };
+  view.clock = clockTicker(view.elements.players);
+  view.bringIntoView = phoneScroller(view);
+  board.addEventListener("play-move", (e) => view.play(e.detail.seat, e.detail.move));
+  return view;
+}
