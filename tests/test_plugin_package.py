@@ -69,7 +69,7 @@ def tablier(env: dict[str, str], *args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def pytest_run(env: dict[str, str], *args: str) -> str:
+def run_pytest(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-v", "-k", "trio", *args],
         capture_output=True, text=True, env=env, timeout=TIMEOUT, cwd=ROOT,
@@ -159,7 +159,7 @@ def test_the_lobby_offers_it_and_a_room_plays_it(env: dict[str, str], tmp_path: 
 
 
 def test_the_conformance_suite_checks_it(env: dict[str, str]) -> None:
-    shown = pytest_run(env, "tests/conformance")
+    shown = run_pytest(env, "tests/conformance")
     passed = re.findall(r"::(\w+)\[[^\]]*trio[^\]]*\] PASSED", shown)
     # playouts, the trusted path, variants, the description, move words
     assert len(set(passed)) >= 6, shown
@@ -170,7 +170,7 @@ def test_the_openspiel_and_pettingzoo_adapters_offer_it(env: dict[str, str]) -> 
     if missing and os.environ.get("CI") != "true":
         pytest.skip(f"the research extra is not installed ({', '.join(missing)})")
     assert not missing, f"CI installs the research extra; missing {missing}"
-    shown = pytest_run(env, "tests/research")
+    shown = run_pytest(env, "tests/research")
     assert re.search(r"test_openspiel_api\.py::\w+\[python_tablier_trio\] PASSED", shown), shown
     assert re.search(r"test_openspiel_games\.py::\w+\[python_tablier_trio\] PASSED", shown)
     assert re.search(r"test_pettingzoo_envs\.py::\w+\[trio\] PASSED", shown), shown
