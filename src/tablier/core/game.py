@@ -6,9 +6,12 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tablier.core.facts import Presentation, RuleFacts, as_json
+from tablier.core.hooks import Hooks, lookup, resolve
 from tablier.core.messages import WORDS, Catalogue, Message
 from tablier.core.options import TEXTS as OPTION_TEXTS
 from tablier.core.options import Option, OptionError, resolve_options
@@ -17,74 +20,110 @@ if TYPE_CHECKING:
     from tablier.core.state import State
 
 
-class Game(ABC):
-    """A game with its options fixed. Subclasses declare the class attributes.
+# the three declarations of a game, each spread onto the class as the attributes the
+# platform has always read (`GAME.min_players`, `GAME.pitch`, `GAME.named_players`...)
+DECLARATIONS: tuple[tuple[str, type[Any]], ...] = (
+    ("facts", RuleFacts),
+    ("presentation", Presentation),
+    ("hooks", Hooks),
+)
 
-    Every convention the platform (server, computer players, command line, web client)
-    needs about a game is declared here, so that nothing outside the game's package
-    names a game or one of its fields.
+
+def _settle(cls: type[Game], attribute: str, kind: type[Any]) -> None:
+    """Make `cls.<attribute>` and the attributes named like its fields agree.
+
+    A class declaring the dataclass gets its fields copied onto it; a class setting
+    the old attributes one by one (or inheriting them) gets the dataclass built from
+    them, so both ways of writing a game hold, and a subclass may change one field.
+    """
+    names = [spec.name for spec in fields(kind)]
+    own = vars(cls)
+    if attribute in own:
+        declared = own[attribute]
+        if not isinstance(declared, kind):
+            raise TypeError(f"{cls.__name__}.{attribute} must be a {kind.__name__}")
+        loose = [name for name in names if name in own]
+        if loose:
+            raise TypeError(
+                f"{cls.__name__} sets {', '.join(loose)} beside {attribute}: "
+                f"declare them in its {kind.__name__}"
+            )
+    else:
+        declared = kind(**{name: getattr(cls, name) for name in names})
+    setattr(cls, attribute, declared)
+    for name in names:
+        setattr(cls, name, getattr(declared, name))
+
+
+class Game(ABC):
+    """A game with its options fixed.
+
+    A subclass sets `id`, `name` and `option_specs`, and declares what the platform
+    needs to know as data: `facts` (rule facts and policy), `presentation` (the lobby's
+    copy) and `hooks` (its extensions, imported only through `resolve_hook`), so that
+    nothing outside the game's package names a game or one of its fields. Each field
+    is also readable as a class attribute of the same name (`GAME.min_players`).
     """
 
     id: ClassVar[str]
     name: ClassVar[str]
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    default_players: ClassVar[int | None] = None
     option_specs: ClassVar[tuple[Option, ...]] = ()
-    # True when some seat may not see everything (hot-seat play needs a hand-over)
-    hidden_information: ClassVar[bool] = False
-    # True when the rules draw lots for who plays first (the server shuffles the seats)
-    draws_lots: ClassVar[bool] = False
-    # True when the loser of a game begins the next one (the server reseats a rematch)
-    loser_starts_next: ClassVar[bool] = False
-    # moves the player writes: templates such as `answer:<text>`, offered as they are
-    # by `legal_moves`; the player replaces each `<...>` part with his own words
-    text_move_templates: ClassVar[tuple[str, ...]] = ()
-    # the move the platform plays for a seat whose decision clock runs out (see
-    # `decision_seconds`); None: running out of time loses the game
-    timeout_move: ClassVar[str | None] = None
-    # outcome reasons after which the platform deals a new game at once (a void deal)
-    new_deal_reasons: ClassVar[frozenset[str]] = frozenset()
-    # players of this game only: name -> "module:factory" (imported when asked for);
-    # a factory takes (game, seed) and returns a computer player
-    named_players: ClassVar[Mapping[str, str]] = {}
-    # HTTP routes of this game only (its solo puzzles...): "module:router", a FastAPI
-    # APIRouter the server mounts
-    http_routes: ClassVar[str | None] = None
-    # how the pages name those players: name -> {"fr": ..., "en": ...}
-    player_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {}
-    # command-line sub-commands of this game only: name -> "module:typer_app"
-    # (e.g. a deck checker), added to `tablier` when the command line starts
-    cli_commands: ClassVar[Mapping[str, str]] = {}
-    # research interface of this game: "module:factory", the factory taking the game
-    # (its options fixed) and returning an object with `actions` (a fixed action table:
-    # size, encode, decode) and `tensors` (per-seat observation tensors); see
-    # docs/research.md. None: the game is not offered to research frameworks
-    research_interface: ClassVar[str | None] = None
-    # the names research frameworks offer this game under, each with the options it
-    # fixes, e.g. {"kwinty": {"variant": "kwinty"}, "kwintie": {"variant": "kwintie"}};
-    # empty: one name, the game's id, nothing fixed
-    research_variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
-    # the game's own OpenSpiel game, for a game the generic turn-based one cannot hold
-    # (simultaneous moves, chance, hidden hands): "module:NAME", the module registering
-    # it with pyspiel when imported, NAME its registered short name. None: the generic
-    # one, for a sequential perfect-information game with a research interface
-    openspiel_game: ClassVar[str | None] = None
-    # True when the seats the engine awaits together choose without seeing each other's
-    # choice (the engine hides a choice until every awaited seat is in): moves come in
-    # rounds, as in Qui'win. False for turn-based games, where each move is seen before
-    # the next is chosen (research environments derive their parallel flag from it)
-    simultaneous_moves: ClassVar[bool] = False
-    # the names of the seats per language, e.g. {"fr": ("Blanc", "Noir"), ...}
-    seat_names: ClassVar[Mapping[str, Sequence[str]]] = {}
-    # the catalogue holding `outcome.<reason>` texts for this game's outcomes
-    outcome_messages: ClassVar[Catalogue | None] = None
-    # the lobby lists games by rank (lower first)
-    rank: ClassVar[int] = 50
-    # what the new-game form offers first: "online", "local" or "computer"
-    default_opponent: ClassVar[str] = "computer"
-    pitch: ClassVar[dict[str, str]] = {}
-    duration_minutes: ClassVar[tuple[int, int]] = (10, 30)
+    facts: ClassVar[RuleFacts] = RuleFacts()
+    presentation: ClassVar[Presentation] = Presentation()
+    hooks: ClassVar[Hooks] = Hooks()
+
+    # the fields of `facts` (see core/facts.py), spread onto the class
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int | None]
+    hidden_information: ClassVar[bool]
+    chance: ClassVar[bool]
+    draws_lots: ClassVar[bool]
+    simultaneous_moves: ClassVar[bool]
+    text_move_templates: ClassVar[tuple[str, ...]]
+    timeout_move: ClassVar[str | None]
+    loser_starts_next: ClassVar[bool]
+    new_deal_reasons: ClassVar[frozenset[str]]
+    # the fields of `presentation`
+    rank: ClassVar[int]
+    pitch: ClassVar[Mapping[str, str]]
+    duration_minutes: ClassVar[tuple[int, int]]
+    seat_names: ClassVar[Mapping[str, Sequence[str]]]
+    player_labels: ClassVar[Mapping[str, Mapping[str, str]]]
+    default_opponent: ClassVar[str]
+    outcome_messages: ClassVar[Catalogue | None]
+    # the fields of `hooks` (see core/hooks.py)
+    named_players: ClassVar[Mapping[str, str]]
+    heuristics: ClassVar[str | None]
+    cli_commands: ClassVar[Mapping[str, str]]
+    http_routes: ClassVar[str | None]
+    research_interface: ClassVar[str | None]
+    research_variants: ClassVar[Mapping[str, Mapping[str, Any]]]
+    openspiel_game: ClassVar[str | None]
+    web_assets: ClassVar[Mapping[str, str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for attribute, kind in DECLARATIONS:
+            _settle(cls, attribute, kind)
+        cls.hooks.check_form(getattr(cls, "id", cls.__name__))
+
+    @classmethod
+    def declared_hooks(cls) -> list[tuple[str, str]]:
+        """Every "module:attribute" the game declares: its hooks and its options' upload
+        checkers (`options[deck].upload`), each with its label."""
+        found = list(cls.hooks.declared())
+        found += [(f"options[{s.name}].upload", s.upload) for s in cls.option_specs if s.upload]
+        return found
+
+    @classmethod
+    def resolve_hook(cls, hook: str, key: str | None = None) -> Any:
+        """What a hook names, imported (`key`: the entry of a mapping hook such as
+        `named_players`); None when the game declares none."""
+        where = lookup(cls.hooks, hook, key)
+        if where is None:
+            return None
+        return resolve(where, game=cls.id, hook=hook if key is None else f"{hook}[{key}]")
 
     @classmethod
     def art(cls) -> str | None:
@@ -220,25 +259,15 @@ class Game(ABC):
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        """What the CLI and server show about the game before it is loaded."""
+        """What the CLI and server show about the game before it is loaded: its
+        declarations field by field, and its options."""
         return {
             "id": cls.id,
             "name": cls.name,
-            "min_players": cls.min_players,
-            "max_players": cls.max_players,
-            "hidden_information": cls.hidden_information,
-            "draws_lots": cls.draws_lots,
-            "loser_starts_next": cls.loser_starts_next,
+            **as_json(cls.facts),
             "text_moves": cls.has_text_moves(),
-            "text_move_templates": list(cls.text_move_templates),
-            "timeout_move": cls.timeout_move,
-            "new_deal_reasons": sorted(cls.new_deal_reasons),
-            "seat_names": {lang: list(names) for lang, names in cls.seat_names.items()},
-            "rank": cls.rank,
-            "player_labels": {name: dict(label) for name, label in cls.player_labels.items()},
-            "default_opponent": cls.default_opponent,
-            "pitch": dict(cls.pitch),
-            "duration_minutes": list(cls.duration_minutes),
+            **as_json(cls.presentation),
+            "hooks": as_json(cls.hooks),
             "options": [spec.describe() for spec in cls.option_specs],
         }
 
@@ -250,3 +279,9 @@ class Game(ABC):
                 return spec.parse(text)
         allowed: Any = ", ".join(s.name for s in cls.option_specs) or OPTION_TEXTS.message("none")
         raise OptionError(OPTION_TEXTS.message("unknown", name=name, game=cls.id, allowed=allowed))
+
+
+# the base class's own attributes: the declarations' defaults
+for _attribute, _kind in DECLARATIONS:
+    for _spec in fields(_kind):
+        setattr(Game, _spec.name, getattr(getattr(Game, _attribute), _spec.name))

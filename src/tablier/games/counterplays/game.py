@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablier.core.facts import Presentation
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK, Catalogue
+from tablier.core.hooks import Hooks
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.counterplays.render import TEXTS
 from tablier.games.counterplays.state import TILES_EACH, CounterplaysState
@@ -15,11 +16,6 @@ from tablier.games.counterplays.state import TILES_EACH, CounterplaysState
 class Counterplays(Game):
     id: ClassVar[str] = "counterplays"
     name: ClassVar[str] = "Counterplays"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
-    outcome_messages: ClassVar[Catalogue | None] = TEXTS
-    research_interface: ClassVar[str | None] = "tablier.games.counterplays.actions:interface"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="goal",
@@ -49,19 +45,29 @@ class Counterplays(Game):
             },
         ),
     )
-    pitch: ClassVar[dict[str, str]] = {
-        "fr": "Empilez vos douze hexiamants : la règle du plus haut niveau oblige à monter, "
-        "et le plus de tuiles tout en haut gagne.",
-        "en": "Stack your twelve hexiamonds: you must always build as high as a tile can "
-        "go, and most tiles on the top level wins.",
-    }
-    duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
-    # the solo puzzles in the browser (js/boards/counterplays-puzzle.js)
-    http_routes: ClassVar[str | None] = "tablier.games.counterplays.puzzles.http:router"
-    # `tablier puzzle ...`: the solo puzzles
-    cli_commands: ClassVar[Mapping[str, str]] = {
-        "puzzle": "tablier.games.counterplays.cli:puzzle_app"
-    }
+    # two players, no chance, no hidden part: the default facts
+    presentation = Presentation(
+        pitch={
+            "fr": "Empilez vos douze hexiamants : la règle du plus haut niveau oblige à "
+            "monter, et le plus de tuiles tout en haut gagne.",
+            "en": "Stack your twelve hexiamonds: you must always build as high as a tile "
+            "can go, and most tiles on the top level wins.",
+        },
+        duration_minutes=(15, 30),
+        seat_names=WHITE_BLACK,
+        outcome_messages=TEXTS,
+    )
+    hooks = Hooks(
+        heuristics="tablier.games.counterplays.heuristics:make_heuristics",
+        research_interface="tablier.games.counterplays.actions:interface",
+        # the solo puzzles: in the browser (HTTP routes and a page) and `tablier puzzle ...`
+        http_routes="tablier.games.counterplays.puzzles.http:router",
+        cli_commands={"puzzle": "tablier.games.counterplays.cli:puzzle_app"},
+        web_assets={
+            "board": "js/boards/counterplays-board.js",
+            "puzzle": "js/boards/counterplays-puzzle.js",
+        },
+    )
 
     def max_game_length(self) -> int:
         # every move lays one tile, and the game ends when all are laid

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablier.core.facts import Presentation, RuleFacts
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK, Catalogue
+from tablier.core.hooks import Hooks
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.kwinty.render import TEXTS
 from tablier.games.kwinty.state import PIECES_EACH, KwintyState
@@ -15,23 +16,31 @@ from tablier.games.kwinty.state import PIECES_EACH, KwintyState
 class KwintyGame(Game):
     id: ClassVar[str] = "kwinty"
     name: ClassVar[str] = "Kwinty"
-    min_players = 2
-    draws_lots = True  # the rule text draws lots for the first player
-    loser_starts_next = True  # the loser of a game begins the following one
-    max_players = 2
-    rank: ClassVar[int] = 1
-    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
-    outcome_messages: ClassVar[Catalogue | None] = TEXTS
-    research_interface: ClassVar[str | None] = "tablier.games.kwinty.actions:interface"
-    research_variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "kwinty": {"variant": "kwinty"},
-        "kwintie": {"variant": "kwintie"},
-    }
-    pitch: ClassVar[dict[str, str]] = {
-        "fr": "Bâtissez un mur à deux : le premier qui aligne cinq carrés de sa couleur gagne.",
-        "en": "Build a wall together and be first to line up five squares of your colour.",
-    }
-    duration_minutes: ClassVar[tuple[int, int]] = (10, 20)
+    facts = RuleFacts(
+        # the rule text draws lots for the first player, and the loser of a game
+        # begins the following one
+        draws_lots=True,
+        loser_starts_next=True,
+    )
+    presentation = Presentation(
+        rank=1,
+        pitch={
+            "fr": "Bâtissez un mur à deux : le premier qui aligne cinq carrés de sa couleur gagne.",
+            "en": "Build a wall together and be first to line up five squares of your colour.",
+        },
+        duration_minutes=(10, 20),
+        seat_names=WHITE_BLACK,
+        outcome_messages=TEXTS,
+    )
+    hooks = Hooks(
+        heuristics="tablier.games.kwinty.heuristics:make_heuristics",
+        research_interface="tablier.games.kwinty.actions:interface",
+        research_variants={
+            "kwinty": {"variant": "kwinty"},
+            "kwintie": {"variant": "kwintie"},
+        },
+        web_assets={"board": "js/boards/kwinty-board.js"},
+    )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "variant",

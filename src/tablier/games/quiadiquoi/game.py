@@ -6,8 +6,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablier.core.facts import Presentation, RuleFacts
 from tablier.core.game import Game
-from tablier.core.messages import Catalogue, Message
+from tablier.core.hooks import Hooks
+from tablier.core.messages import Message
 from tablier.core.options import Option
 from tablier.core.state import State
 from tablier.core.uploads import fetch
@@ -94,40 +96,50 @@ def parse_die_faces(text: str) -> tuple[str, ...]:
 class QuiAdiQuoiGame(Game):
     id = "quiadiquoi"
     name = "QuiAdiQuoi"
-    min_players = 3
-    max_players = 6
-    default_players = 4
-    hidden_information = True
-    text_move_templates: ClassVar[tuple[str, ...]] = (
-        "answer:<text>",
-        "recite:<text>",
-        "name:<author>|<quote>",
+    facts = RuleFacts(
+        min_players=3,
+        max_players=6,
+        default_players=4,
+        # hands are hidden; the deck is shuffled and the die rolled by the seeded generator
+        hidden_information=True,
+        chance=True,
+        text_move_templates=("answer:<text>", "recite:<text>", "name:<author>|<quote>"),
+        # silence at the answer clock's end is a move of its own (see the rules pages)
+        timeout_move="timeout",
     )
-    # a quiz is won by knowing the deck, not by searching moves: the levels are guests
-    # who remember more or less of it (players.py)
-    named_players: ClassVar[Mapping[str, str]] = {
-        name: f"tablier.games.quiadiquoi.players:{level}_player"
-        for level, names in (
-            ("easy", ("easy", "facile")),
-            ("medium", ("medium", "moyen")),
-            ("hard", ("hard", "difficile")),
-            ("expert", ("expert",)),
-        )
-        for name in names
-    }
-    # silence at the answer clock's end is a move of its own (see the rules pages)
-    timeout_move: ClassVar[str | None] = "timeout"
-    default_opponent: ClassVar[str] = "local"
-    outcome_messages: ClassVar[Catalogue | None] = TEXTS
-    duration_minutes = (30, 60)
-    pitch: ClassVar[dict[str, str]] = {
-        "fr": "Jeu d'ambiance sur les citations : trouvez qui a dit quoi, "
-        "puis restituez les phrases pour gagner les cartes.",
-        "en": "A party quiz on quotations: find who said what, then recite the "
-        "words faithfully to win the cards.",
-    }
-    # `tablier deck check|import`
-    cli_commands: ClassVar[Mapping[str, str]] = {"deck": "tablier.games.quiadiquoi.cli:deck_app"}
+    presentation = Presentation(
+        pitch={
+            "fr": "Jeu d'ambiance sur les citations : trouvez qui a dit quoi, "
+            "puis restituez les phrases pour gagner les cartes.",
+            "en": "A party quiz on quotations: find who said what, then recite the "
+            "words faithfully to win the cards.",
+        },
+        duration_minutes=(30, 60),
+        # played around one table first
+        default_opponent="local",
+        outcome_messages=TEXTS,
+    )
+    hooks = Hooks(
+        # a quiz is won by knowing the deck, not by searching moves: the levels are
+        # guests who remember more or less of it (players.py)
+        named_players={
+            name: f"tablier.games.quiadiquoi.players:{level}_player"
+            for level, names in (
+                ("easy", ("easy", "facile")),
+                ("medium", ("medium", "moyen")),
+                ("hard", ("hard", "difficile")),
+                ("expert", ("expert",)),
+            )
+            for name in names
+        },
+        # `tablier deck check|import`
+        cli_commands={"deck": "tablier.games.quiadiquoi.cli:deck_app"},
+        # the board on each phone, and the shared screen of a party
+        web_assets={
+            "board": "js/boards/quiadiquoi-board.js",
+            "host": "js/boards/quiadiquoi-host.js",
+        },
+    )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "cards_to_win",

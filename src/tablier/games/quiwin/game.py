@@ -6,7 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablier.core.facts import Presentation, RuleFacts
 from tablier.core.game import Game
+from tablier.core.hooks import Hooks
 from tablier.core.messages import WHITE_BLACK, Message
 from tablier.core.options import Option
 from tablier.core.state import State
@@ -20,33 +22,42 @@ from tablier.games.quiwin.tiles import check_deal
 class QuiwinGame(Game):
     id: ClassVar[str] = "quiwin"
     name: ClassVar[str] = "Qui'win"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    hidden_information: ClassVar[bool] = True
-    # a void deal (equal at every tie-break) is played again with a new deal
-    new_deal_reasons: ClassVar[frozenset[str]] = frozenset({"void"})
-    # both seats lay their tiles and declare their pawns without seeing the other's
-    simultaneous_moves: ClassVar[bool] = True
-    named_players: ClassVar[Mapping[str, str]] = {
-        "rule-of-thumb": "tablier.games.quiwin.heuristics:rule_of_thumb_player",
-        "planner": "tablier.games.quiwin.heuristics:planner_player",
-    }
-    player_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {
-        "rule-of-thumb": {"fr": "intuitif", "en": "rule of thumb"},
-        "planner": {"fr": "planificateur", "en": "planner"},
-    }
-    rank: ClassVar[int] = 2
-    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
-    research_interface: ClassVar[str | None] = "tablier.games.quiwin.actions:interface"
-    # chance nodes and simultaneous moves: OpenSpiel gets a game of its own
-    openspiel_game: ClassVar[str | None] = "tablier.research.openspiel_quiwin:NAME"
-    duration_minutes: ClassVar[tuple[int, int]] = (8, 20)
-    pitch: ClassVar[dict[str, str]] = {
-        "en": "Lay tiles at the same time as your opponent, shortest then longest then "
-        "shortest again, over three paliers: bluff, measure and one daring action.",
-        "fr": "Posez vos tuiles en même temps que l'adversaire, au plus court, au plus long "
-        "puis au plus court sur trois paliers : bluff, mesure et une action décisive.",
-    }
+    facts = RuleFacts(
+        # the hands and the bag are hidden, dealt by the seeded generator (coin tosses too)
+        hidden_information=True,
+        chance=True,
+        # both seats lay their tiles and declare their pawns without seeing the other's
+        simultaneous_moves=True,
+        # a void deal (equal at every tie-break) is played again with a new deal
+        new_deal_reasons=frozenset({"void"}),
+    )
+    presentation = Presentation(
+        rank=2,
+        pitch={
+            "fr": "Posez vos tuiles en même temps que l'adversaire, au plus court, au plus "
+            "long puis au plus court sur trois paliers : bluff, mesure et une action "
+            "décisive.",
+            "en": "Lay tiles at the same time as your opponent, shortest then longest then "
+            "shortest again, over three paliers: bluff, measure and one daring action.",
+        },
+        duration_minutes=(8, 20),
+        seat_names=WHITE_BLACK,
+        player_labels={
+            "rule-of-thumb": {"fr": "intuitif", "en": "rule of thumb"},
+            "planner": {"fr": "planificateur", "en": "planner"},
+        },
+    )
+    hooks = Hooks(
+        named_players={
+            "rule-of-thumb": "tablier.games.quiwin.heuristics:rule_of_thumb_player",
+            "planner": "tablier.games.quiwin.heuristics:planner_player",
+        },
+        heuristics="tablier.games.quiwin.heuristics:make_heuristics",
+        research_interface="tablier.games.quiwin.actions:interface",
+        # chance nodes and simultaneous moves: OpenSpiel gets a game of its own
+        openspiel_game="tablier.research.openspiel_quiwin:NAME",
+        web_assets={"board": "js/boards/quiwin-board.js"},
+    )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "open_lengths",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablier.core.facts import Presentation, RuleFacts
 from tablier.core.game import Game
-from tablier.core.messages import WHITE_BLACK, Catalogue
+from tablier.core.hooks import Hooks
+from tablier.core.messages import WHITE_BLACK
 from tablier.core.options import Option
 from tablier.games.turris.render import TEXTS
 from tablier.games.turris.state import TurrisState
@@ -15,12 +16,21 @@ from tablier.games.turris.state import TurrisState
 class TurrisGame(Game):
     id = "turris"
     name = "Turris"
-    min_players = 2
-    max_players = 2
-    draws_lots = True  # the rule text draws lots for the first player
-    seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = WHITE_BLACK
-    outcome_messages: ClassVar[Catalogue | None] = TEXTS
-    research_interface: ClassVar[str | None] = "tablier.games.turris.actions:interface"
+    facts = RuleFacts(draws_lots=True)  # the rule text draws lots for the first player
+    presentation = Presentation(
+        pitch={
+            "fr": "Bâtissez à deux une tour de 3×3 et couvrez ses faces de votre couleur.",
+            "en": "Build a 3×3 tower together and cover its faces with your colour.",
+        },
+        duration_minutes=(15, 30),
+        seat_names=WHITE_BLACK,
+        outcome_messages=TEXTS,
+    )
+    hooks = Hooks(
+        heuristics="tablier.games.turris.heuristics:make_heuristics",
+        research_interface="tablier.games.turris.actions:interface",
+        web_assets={"board": "js/boards/turris-board.js"},
+    )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "bonus_chain",
@@ -33,11 +43,6 @@ class TurrisGame(Game):
             },
         ),
     )
-    pitch: ClassVar[dict[str, str]] = {
-        "fr": "Bâtissez à deux une tour de 3×3 et couvrez ses faces de votre couleur.",
-        "en": "Build a 3×3 tower together and cover its faces with your colour.",
-    }
-    duration_minutes: ClassVar[tuple[int, int]] = (15, 30)
 
     def max_game_length(self) -> int:
         # removals give pieces back, so no short bound is proven: a cap far above the
