@@ -1,8 +1,15 @@
-"""The position of a Kwinty/Kwintie game and its rules."""
+"""The position of a Kwinty/Kwintie game and its rules.
+
+Every move is played by one routine, `_play` (a pass, or `_place` for a piece): the
+base class's checked `apply` reaches it through `_apply` once the move is found legal,
+and the searches' trusted `apply_legal` and `play_fast` reach it directly. Which wall
+is built (`variants`) and how short faces are read (`short_faces`) are rule objects
+chosen when the game starts; `clone` copies every field generically (`cloning`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.errors import IllegalMove
 from tablier.core.messages import Message
@@ -10,49 +17,67 @@ from tablier.core.move import Move
 from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
 from tablier.games.kwinty import observation, render
+from tablier.games.kwinty.cloning import copy_fields
 from tablier.games.kwinty.geometry import (
     HEIGHT,
-    LETTERS,
+    Masks,
     count_fours,
     five_cells,
     geometry,
     has_five,
-    masks,
 )
 from tablier.games.kwinty.notation import PASS, PASS_MOVE, notation, parse
 from tablier.games.kwinty.refusals import (
-    CENTRE,
-    FIRST_AT_I1,
-    NO_TOUCH,
     NOT_ON_TOP,
     OFF_FRAME,
     OVERHANG,
     REFUSALS,
     SHORT_FACES,
     TOO_HIGH,
-    TOO_WIDE,
     explain,
+)
+from tablier.games.kwinty.short_faces import SHORT_FACES_RULES, ShortFaces
+from tablier.games.kwinty.variants import (
+    FIRST_COLUMN,
+    KWINTIE_CENTRE,
+    KWINTY_WIDTH,
+    MAX_SPAN,
+    VARIANTS,
+    Variant,
 )
 from tablier.games.kwinty.words import describe
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
 
+__all__ = [
+    "FIRST_COLUMN",
+    "KWINTIE_CENTRE",
+    "KWINTY_WIDTH",
+    "MAX_SPAN",
+    "PIECES_EACH",
+    "KwintyState",
+]
+
 PIECES_EACH = 20
-MAX_SPAN = 9  # Kwinty's wall: at most 9 columns wide
-KWINTY_WIDTH = 17  # frame a–q: 8 columns either side of the first piece's i1
-FIRST_COLUMN = LETTERS.index("i")
-KWINTIE_CENTRE = LETTERS.index("e")
 
 
 class KwintyState(SharedRng, State):
+    # fields a clone shares with its original: the game, tables built once per wall
+    # width and the rule objects; every other field is copied (see `cloning`)
+    SHARED: ClassVar[frozenset[str]] = frozenset(
+        {"game", "variant", "faces", "geo", "masks", "_rng"}
+    )
+    max_span: ClassVar[int] = MAX_SPAN
+
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
-        self.kwintie = game.options["variant"] == "kwintie"
-        self.strict = game.options["short_faces"] == "strict"
-        self.width = 9 if self.kwintie else KWINTY_WIDTH
-        self.max_span = MAX_SPAN
+        self.variant: Variant = VARIANTS[game.options["variant"]]
+        self.faces: ShortFaces = SHORT_FACES_RULES[game.options["short_faces"]]
+        self.draw_when_exhausted: bool = game.options["exhaustion"] == "draw"
+        self.width = self.variant.width
         self.geo = geometry(self.width)
+        self.masks = self.variant.masks
         self.occ = [0, 0]
         # cells by the part of their piece: left/right end of a horizontal,
         # bottom/top of a vertical — the short faces are on those cells' outer edges
@@ -60,7 +85,6 @@ class KwintyState(SharedRng, State):
         self.h_right = [0, 0]
         self.v_bottom = [0, 0]
         self.v_top = [0, 0]
-        self.masks = masks(self.width)
         # the lowest empty cell of every column (the cell a new piece would fill)
         self.tops = self.masks.row1
         self._boards: tuple[int, int, int] | None = None  # legal boards of this position
@@ -74,6 +98,16 @@ class KwintyState(SharedRng, State):
         self.winner: int | None = None
         self.reason: str | None = None
         self.win_cells = 0
+
+    @property
+    def kwintie(self) -> bool:
+        """Whether the wall is Kwintie's nine-square board (for the compiled playouts)."""
+        return self.variant.id == "kwintie"
+
+    @property
+    def strict(self) -> bool:
+        """Whether short faces are read strictly (option short_faces=strict)."""
+        return self.faces.strict
 
     # ------------------------------------------------------------------ contract
     def current_players(self) -> list[int]:
@@ -116,19 +150,8 @@ class KwintyState(SharedRng, State):
         }
 
     def clone(self) -> KwintyState:
-        twin = KwintyState.__new__(KwintyState)
-        twin.__dict__.update(self.__dict__)
+        twin = copy_fields(self, self.SHARED)
         self.share_rng_with(twin)  # Kwinty has no chance: copied only if touched
-        twin.setup = dict(self.setup)
-        twin.history = list(self.history)
-        twin.occ = list(self.occ)
-        twin.h_left = list(self.h_left)
-        twin.h_right = list(self.h_right)
-        twin.v_bottom = list(self.v_bottom)
-        twin.v_top = list(self.v_top)
-        twin.heights = list(self.heights)
-        twin.left = list(self.left)
-        twin.pieces = list(self.pieces)
         return twin
 
     @classmethod
@@ -165,47 +188,43 @@ class KwintyState(SharedRng, State):
         return state
 
     # ------------------------------------------------------------------- moves
-    def apply(self, player: int, move: Move | str) -> None:
-        # fast path for the common case (a legal placement by the awaited player);
-        # everything else goes through the base class's checks and explanations
-        if type(player) is int and player == self.to_move:
-            parsed = self.masks.parse.get(move) if isinstance(move, str) else None
-            if parsed is not None:
-                index, orient = parsed
-                vertical, horizontal = self._legal_boards(player)
-                if (vertical if orient == "v" else horizontal) >> index & 1:
-                    stride = self.geo.stride
-                    self._place(player, index % stride, index // stride, orient)
-                    self.history.append((player, str(move)))
-                    return
-        super().apply(player, move)
+    def _apply(self, player: int, move: str) -> str:
+        """Called by the base class's `apply` once `player` is known to be awaited."""
+        self._check(player, move)
+        self._play(player, move)
+        return str(move)
 
     def apply_legal(self, player: int, move: Move | str) -> None:
         """Trusted: `move` comes from `legal_moves(player)` here, so no check."""
-        parsed = self.masks.parse.get(move) if isinstance(move, str) else None
-        if parsed is None:  # a pass: rare enough to take the checked path
-            self.apply(player, move)
-            return
-        index, orient = parsed
-        stride = self.geo.stride
-        self._place(player, index % stride, index // stride, orient)
+        self._play(player, move)
         self.history.append((player, str(move)))
 
-    def _apply(self, player: int, move: str) -> str:
+    def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
+        """Place a piece already known to be legal (for search), keeping the history."""
+        self.apply_legal(player, notation(col, row, orient))
+
+    def _play(self, player: int, move: str) -> None:
+        """The one way a move changes the position; `move` is legal here."""
+        if move == PASS:
+            self._pass(player)
+            return
+        index, orient = self.masks.parse[move]
+        stride = self.geo.stride
+        self._place(player, index % stride, index // stride, orient)
+
+    def _check(self, player: int, move: str) -> None:
+        """Raise IllegalMove, explained, unless `move` is legal for `player` now."""
         if move == PASS:
             if self._placements(player, first_only=True):
                 example = notation(*self._placements(player, first_only=True)[0])
                 raise REFUSALS.refuse("refusal.pass", example=example)
-            self._pass(player)
-            return PASS
+            return
         parsed = self.masks.parse.get(move)
         if parsed is not None:
             index, orient = parsed
             vertical, horizontal = self._legal_boards(player)
             if (vertical if orient == "v" else horizontal) >> index & 1:
-                stride = self.geo.stride
-                self._place(player, index % stride, index // stride, orient)
-                return move
+                return
         placement = parse(move)
         if placement is None:
             raise REFUSALS.refuse("refusal.not_notation", move=move)
@@ -215,11 +234,6 @@ class KwintyState(SharedRng, State):
 
     def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         return describe(move)
-
-    def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
-        """Place a piece already known to be legal (for search), keeping the history."""
-        self._place(player, col, row, orient)
-        self.history.append((player, notation(col, row, orient)))
 
     def _place(self, player: int, col: int, row: int, orient: str) -> None:
         self._boards = None
@@ -275,7 +289,7 @@ class KwintyState(SharedRng, State):
     def _end_by_exhaustion(self, why: str) -> None:
         self.to_move = None
         self.reason = why
-        if self.game.options["exhaustion"] == "draw":
+        if self.draw_when_exhausted:
             self.winner = None
             return
         fours = [count_fours(self.occ[p], self.geo) for p in (0, 1)]
@@ -288,56 +302,24 @@ class KwintyState(SharedRng, State):
         This is the fast path used for move lists and `apply`; `_violation` states the
         same rules one placement at a time, to explain a refusal.
         """
-        if not self.pieces:
-            first = self._placements(player)
-            vertical = horizontal = 0
-            for col, row, orient in first:
-                bit = 1 << self.geo.bit(col, row)
-                if orient == "v":
-                    vertical |= bit
-                else:
-                    horizontal |= bit
-            return vertical, horizontal
         cached = self._boards
         if cached is not None and cached[0] == player:
             return cached[1], cached[2]
-        m = self.masks
-        s = self.geo.stride
-        tops = self.tops & m.valid
-        window = m.valid if self.kwintie else m.windows[self.frame()]
-        vertical = tops & m.vertical_ok & window
-        horizontal = tops & (tops >> 1) & window & (window >> 1)
-        if not self.kwintie:
-            # on the table a piece needs a standing neighbour column; above, it rests
-            taken = self.occ[0] | self.occ[1]
-            vertical &= m.above_row1 | (taken << 1) | (taken >> 1)
-            horizontal &= m.above_row1 | (taken << 1) | (taken >> 2)
-        mine = self.occ[player]
-        h_left, h_right, v_top = self.h_left[player], self.h_right[player], self.v_top[player]
-        if self.strict:
-            vertical &= ~(
-                (mine << s)
-                | (h_right << 1)
-                | (h_right >> (s - 1))
-                | (h_left >> 1)
-                | (h_left >> (s + 1))
-            )
-            horizontal &= ~((mine << 1) | (mine >> 2) | (v_top << s) | (v_top << (s - 1)))
+        if not self.pieces:
+            vertical, horizontal = self.variant.opening_boards
         else:
-            vertical &= ~(v_top << s)
-            horizontal &= ~((h_right << 1) | (h_left >> 2))
+            m = self.masks
+            tops = self.tops & m.valid
+            vertical, horizontal = self.variant.reachable(
+                self, tops & m.vertical_ok, tops & (tops >> 1)
+            )
+            vertical, horizontal = self.faces.allowed(self, player, vertical, horizontal)
         self._boards = (player, vertical, horizontal)
         return vertical, horizontal
 
     def _placements(self, player: int, first_only: bool = False) -> list[tuple[int, int, str]]:
         """Every legal (col, row, orientation) for `player`, in a stable order."""
-        if not self.pieces and not self.kwintie:
-            return [(FIRST_COLUMN, 1, "h"), (FIRST_COLUMN, 1, "v")]
-        if self.kwintie or not self.pieces:
-            lo, hi = 0, self.width - 1
-        else:
-            lo = max(0, self.max_col - (MAX_SPAN - 1))
-            hi = min(self.width - 1, self.min_col + (MAX_SPAN - 1))
+        lo, hi = self.frame()
         found: list[tuple[int, int, str]] = []
         heights = self.heights
         for col in range(lo, hi + 1):
@@ -353,16 +335,12 @@ class KwintyState(SharedRng, State):
 
     def _violation(self, player: int, col: int, row: int, orient: str) -> str | None:
         """None when the placement is legal, else the code of the first rule it breaks."""
-        width = self.width
         if not self.pieces:
-            if not self.kwintie and (col, row) != (FIRST_COLUMN, 1):
-                return FIRST_AT_I1
-            if self.kwintie and (
-                col == KWINTIE_CENTRE or (orient == "h" and col + 1 == KWINTIE_CENTRE)
-            ):
-                return CENTRE
+            problem = self.variant.opening_violation(col, row, orient)
+            if problem is not None:
+                return problem
         last_col = col + 1 if orient == "h" else col
-        if last_col >= width:
+        if last_col >= self.width:
             return OFF_FRAME
         heights = self.heights
         if orient == "h" and heights[col] != heights[col + 1]:
@@ -375,48 +353,13 @@ class KwintyState(SharedRng, State):
         top = row + (1 if orient == "v" else 0)
         if top > HEIGHT:
             return TOO_HIGH
-        if not self.kwintie and self.pieces:
-            if max(self.max_col, last_col) - min(self.min_col, col) >= MAX_SPAN:
-                return TOO_WIDE
-            # resting on a piece is touching it; on the table a neighbour column must
-            # already stand (columns have no holes, so its row 1 is filled)
-            if row == 1 and not (
-                (col > 0 and heights[col - 1] > 0)
-                or (last_col + 1 < width and heights[last_col + 1] > 0)
-            ):
-                return NO_TOUCH
-        if self._short_face_clash(player, col, row, orient):
+        if self.pieces:
+            problem = self.variant.later_violation(self, col, row, last_col)
+            if problem is not None:
+                return problem
+        if self.faces.clash(self, player, col, row, orient):
             return SHORT_FACES
         return None
-
-    def _short_face_clash(self, player: int, col: int, row: int, orient: str) -> bool:
-        """Rule c): same-colour pieces touching short face against short face.
-
-        With `strict`, a short face may not touch any face of a same-colour piece,
-        whichever of the two pieces owns the short face.
-        """
-        geo = self.geo
-        i = geo.bit(col, row)
-        s = geo.stride
-        if orient == "h":
-            if self.strict:
-                mine = self.occ[player]
-                beside = (1 << (i - 1)) | (1 << (i + 2))
-                below = (1 << (i - s)) | (1 << (i + 1 - s))
-                return bool(mine & beside or self.v_top[player] & below)
-            return bool(
-                (self.h_right[player] >> (i - 1)) & 1 or (self.h_left[player] >> (i + 2)) & 1
-            )
-        below_bit = 1 << (i - s)
-        if self.strict:
-            side_left = (1 << (i - 1)) | (1 << (i - 1 + s))
-            side_right = (1 << (i + 1)) | (1 << (i + 1 + s))
-            return bool(
-                self.occ[player] & below_bit
-                or self.h_right[player] & side_left
-                or self.h_left[player] & side_right
-            )
-        return bool(self.v_top[player] & below_bit)
 
     # ------------------------------------------------------------- pictures
     def cell_names(self, board: int) -> list[str]:
@@ -427,12 +370,7 @@ class KwintyState(SharedRng, State):
 
     def frame(self) -> tuple[int, int]:
         """The columns a piece could still reach (Kwinty's 9-wide window)."""
-        if self.kwintie or not self.pieces:
-            return (0, self.width - 1)
-        return (
-            max(0, self.max_col - (MAX_SPAN - 1)),
-            min(self.width - 1, self.min_col + (MAX_SPAN - 1)),
-        )
+        return self.variant.frame(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
         return observation.observe(self, player)
@@ -441,13 +379,12 @@ class KwintyState(SharedRng, State):
         return render.render(self, lang)
 
 
-def _move_tables(width: int) -> tuple[dict[int, Move], dict[int, Move]]:
+def _move_tables(m: Masks) -> tuple[dict[int, Move], dict[int, Move]]:
     """Moves by the single-bit board of their first cell, for fast move lists."""
-    m = masks(width)
     return (
         {1 << i: Move(name) for i, name in m.horizontal_moves.items()},
         {1 << i: Move(name) for i, name in m.vertical_moves.items()},
     )
 
 
-_MOVES = {width: _move_tables(width) for width in (9, KWINTY_WIDTH)}
+_MOVES = {variant.width: _move_tables(variant.masks) for variant in VARIANTS.values()}

@@ -1,0 +1,96 @@
+"""Rule c), two readings: which same-colour contacts a piece's short faces forbid.
+
+`ends` (the default): two pieces of one colour may not touch short face against short
+face. `strict` (option short_faces=strict): a short face may not touch any face of a
+piece of its colour, whichever of the two pieces owns it. The reading is chosen once
+when a game starts; the position asks it for whole boards of placements (move lists)
+and for one placement (to name the rule a refused move breaks).
+
+A horizontal's short faces are the outer edges of its left and right cells, a
+vertical's those of its bottom and top cells: the position keeps those cells per
+player (`h_left`, `h_right`, `v_bottom`, `v_top`), so each test is a few shifts.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tablier.games.kwinty.state import KwintyState
+
+
+class ShortFaces(ABC):
+    strict: bool
+
+    @abstractmethod
+    def allowed(
+        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    ) -> tuple[int, int]:
+        """The placements of the boards (verticals by their bottom cell, horizontals by
+        their left one) that leave `player`'s short faces clear."""
+
+    @abstractmethod
+    def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
+        """Whether this one placement of `player` breaks the rule."""
+
+
+class EndsOnly(ShortFaces):
+    strict = False
+
+    def allowed(
+        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    ) -> tuple[int, int]:
+        s = state.geo.stride
+        vertical &= ~(state.v_top[player] << s)
+        horizontal &= ~((state.h_right[player] << 1) | (state.h_left[player] >> 2))
+        return vertical, horizontal
+
+    def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
+        geo = state.geo
+        i = geo.bit(col, row)
+        if orient == "h":
+            return bool(
+                (state.h_right[player] >> (i - 1)) & 1 or (state.h_left[player] >> (i + 2)) & 1
+            )
+        return bool((state.v_top[player] >> (i - geo.stride)) & 1)
+
+
+class Strict(ShortFaces):
+    strict = True
+
+    def allowed(
+        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    ) -> tuple[int, int]:
+        s = state.geo.stride
+        mine = state.occ[player]
+        h_left, h_right, v_top = state.h_left[player], state.h_right[player], state.v_top[player]
+        vertical &= ~(
+            (mine << s)
+            | (h_right << 1)
+            | (h_right >> (s - 1))
+            | (h_left >> 1)
+            | (h_left >> (s + 1))
+        )
+        horizontal &= ~((mine << 1) | (mine >> 2) | (v_top << s) | (v_top << (s - 1)))
+        return vertical, horizontal
+
+    def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
+        geo = state.geo
+        i = geo.bit(col, row)
+        s = geo.stride
+        mine = state.occ[player]
+        if orient == "h":
+            beside = (1 << (i - 1)) | (1 << (i + 2))
+            below = (1 << (i - s)) | (1 << (i + 1 - s))
+            return bool(mine & beside or state.v_top[player] & below)
+        side_left = (1 << (i - 1)) | (1 << (i - 1 + s))
+        side_right = (1 << (i + 1)) | (1 << (i + 1 + s))
+        return bool(
+            mine & (1 << (i - s))
+            or state.h_right[player] & side_left
+            or state.h_left[player] & side_right
+        )
+
+
+SHORT_FACES_RULES: dict[str, ShortFaces] = {"ends": EndsOnly(), "strict": Strict()}

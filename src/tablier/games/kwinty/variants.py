@@ -1,0 +1,136 @@
+"""Kwinty and Kwintie: where the two walls differ, chosen once when a game starts.
+
+Kwinty is built on an open table: the first piece stands or lies at i1 of a frame wide
+enough for the wall to grow either way, a piece laid on the table touches one already
+standing, and the wall never grows wider than nine columns. Kwintie is built on a board
+of nine squares: the first piece goes anywhere but on the middle square, and nothing
+else is asked. The position (`KwintyState`) asks its `Variant` at each of those points,
+so the rules it shares with both walls carry no test of which wall it is.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from tablier.games.kwinty.geometry import LETTERS, Masks, geometry, masks
+from tablier.games.kwinty.refusals import CENTRE, FIRST_AT_I1, NO_TOUCH, TOO_WIDE
+
+if TYPE_CHECKING:
+    from tablier.games.kwinty.state import KwintyState
+
+MAX_SPAN = 9  # Kwinty's wall: at most 9 columns wide
+KWINTY_WIDTH = 17  # frame a–q: 8 columns either side of the first piece's i1
+KWINTIE_WIDTH = 9
+FIRST_COLUMN = LETTERS.index("i")
+KWINTIE_CENTRE = LETTERS.index("e")
+
+
+@dataclass(frozen=True, eq=False)
+class Variant(ABC):
+    """One wall's own rules; the instances below are shared by every position."""
+
+    id: str
+    width: int
+
+    @cached_property
+    def masks(self) -> Masks:
+        return masks(self.width)
+
+    @abstractmethod
+    def opening_violation(self, col: int, row: int, orient: str) -> str | None:
+        """The rule the game's first piece would break there, if any."""
+
+    @abstractmethod
+    def frame(self, state: KwintyState) -> tuple[int, int]:
+        """The first and last column a piece could still reach."""
+
+    @abstractmethod
+    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
+        """The boards of pieces resting on the wall's tops (the game begun), less those
+        this wall forbids: verticals by their bottom cell, horizontals by their left one."""
+
+    @abstractmethod
+    def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
+        """The rule of this wall a piece over columns col..last_col, resting at `row`,
+        would break once the game has begun, if any (`reachable` one placement at a time)."""
+
+    @cached_property
+    def opening_boards(self) -> tuple[int, int]:
+        """(verticals, horizontals) the first piece may be: on an empty wall no short
+        face can touch anything, so they never change."""
+        vertical = horizontal = 0
+        m = self.masks
+        stride = geometry(self.width).stride
+        for index in m.vertical_moves:
+            if index // stride == 1 and self.opening_violation(index - stride, 1, "v") is None:
+                vertical |= 1 << index
+        for index in m.horizontal_moves:
+            if index // stride == 1 and self.opening_violation(index - stride, 1, "h") is None:
+                horizontal |= 1 << index
+        return vertical, horizontal
+
+
+@dataclass(frozen=True, eq=False)
+class OpenTable(Variant):
+    """Kwinty: a wall at most nine columns wide, each piece on the table beside another."""
+
+    def opening_violation(self, col: int, row: int, orient: str) -> str | None:
+        return None if (col, row) == (FIRST_COLUMN, 1) else FIRST_AT_I1
+
+    def frame(self, state: KwintyState) -> tuple[int, int]:
+        if not state.pieces:
+            return (0, self.width - 1)
+        return (
+            max(0, state.max_col - (MAX_SPAN - 1)),
+            min(self.width - 1, state.min_col + (MAX_SPAN - 1)),
+        )
+
+    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
+        m = self.masks
+        window = m.windows[self.frame(state)]
+        # above the table a piece rests on the wall; on it, it needs a standing neighbour
+        taken = state.occ[0] | state.occ[1]
+        vertical &= window & (m.above_row1 | (taken << 1) | (taken >> 1))
+        horizontal &= window & (window >> 1) & (m.above_row1 | (taken << 1) | (taken >> 2))
+        return vertical, horizontal
+
+    def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
+        if max(state.max_col, last_col) - min(state.min_col, col) >= MAX_SPAN:
+            return TOO_WIDE
+        # resting on a piece is touching it; on the table a neighbour column must
+        # already stand (columns have no holes, so its row 1 is filled)
+        heights = state.heights
+        if row == 1 and not (
+            (col > 0 and heights[col - 1] > 0)
+            or (last_col + 1 < self.width and heights[last_col + 1] > 0)
+        ):
+            return NO_TOUCH
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class NineSquares(Variant):
+    """Kwintie: a board of nine squares, no piece on the middle one first."""
+
+    def opening_violation(self, col: int, row: int, orient: str) -> str | None:
+        if col == KWINTIE_CENTRE or (orient == "h" and col + 1 == KWINTIE_CENTRE):
+            return CENTRE
+        return None
+
+    def frame(self, state: KwintyState) -> tuple[int, int]:
+        return (0, self.width - 1)
+
+    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
+        return vertical, horizontal
+
+    def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
+        return None
+
+
+VARIANTS: dict[str, Variant] = {
+    "kwinty": OpenTable("kwinty", KWINTY_WIDTH),
+    "kwintie": NineSquares("kwintie", KWINTIE_WIDTH),
+}
