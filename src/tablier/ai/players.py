@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -50,11 +49,7 @@ def register_player(name: str, factory: PlayerFactory) -> None:
 
 def _game_factory(game: Game, name: str) -> PlayerFactory | None:
     """A player the game itself declares (`Game.named_players`), imported when asked for."""
-    where = game.named_players.get(name)
-    if where is None:
-        return None
-    module_name, _, attribute = where.partition(":")
-    factory: PlayerFactory = getattr(importlib.import_module(module_name), attribute)
+    factory: PlayerFactory | None = game.resolve_hook("named_players", name)
     return factory
 
 

@@ -28,7 +28,8 @@ class HookError(ImportError):
 
     def __init__(self, game: str, hook: str, where: str, cause: BaseException) -> None:
         self.game, self.hook, self.where = game, hook, where
-        super().__init__(f"game {game!r}: hook {hook} = {where!r} cannot be resolved: {cause}")
+        whose = f"game {game!r}: " if game else ""
+        super().__init__(f"{whose}hook {hook} = {where!r} cannot be resolved: {cause}")
 
 
 @dataclass(frozen=True)

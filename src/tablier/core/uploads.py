@@ -9,10 +9,11 @@ back with `fetch`, so a restarted server rebuilds the very same game.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from tablier.core.hooks import resolve
 
 
 class UploadError(ValueError):
@@ -56,10 +57,11 @@ def fetch(value: Any) -> Upload | None:
     return found
 
 
-def check(target: str, text: str, fmt: str, name: str) -> dict[str, Any]:
+def check(
+    target: str, text: str, fmt: str, name: str, *, game: str = ""
+) -> dict[str, Any]:
     """Run an option's upload checker ("module:function") on a text."""
-    module, _, attr = target.partition(":")
-    checker: Callable[[str, str, str], dict[str, Any]] = getattr(
-        importlib.import_module(module), attr
+    checker: Callable[[str, str, str], dict[str, Any]] = resolve(
+        target, game=game, hook="upload checker"
     )
     return checker(text, fmt, name)

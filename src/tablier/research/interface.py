@@ -19,7 +19,6 @@ judged by people (see docs/research.md).
 
 from __future__ import annotations
 
-from pkgutil import resolve_name
 from typing import Any, Protocol
 
 import numpy as np
@@ -85,7 +84,7 @@ def interface(game: Game) -> ResearchInterface:
         where = game.research_interface
         if where is None:
             raise ValueError(f"{game.id} declares no research interface (docs/research.md)")
-        found = resolve_name(where)(game)
+        found = game.resolve_hook("research_interface")(game)
         _CACHE[key] = found
     return found
 

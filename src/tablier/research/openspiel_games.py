@@ -32,7 +32,6 @@ replayable.
 
 from __future__ import annotations
 
-from pkgutil import resolve_name
 from typing import Any, ClassVar
 
 import pyspiel
@@ -211,8 +210,9 @@ def _register_turn_based() -> dict[str, type[TablierSpielGame]]:
 
 def _register_own() -> tuple[str, ...]:
     """The games' own OpenSpiel games: importing each declared module registers it."""
-    declared = {game_class(game_id).openspiel_game for game_id, _ in offered_names().values()}
-    return tuple(str(resolve_name(where)) for where in sorted(w for w in declared if w))
+    owners = sorted({game_id for game_id, _ in offered_names().values()})
+    declared = [game_class(g) for g in owners if game_class(g).openspiel_game is not None]
+    return tuple(sorted({str(cls.resolve_hook("openspiel_game")) for cls in declared}))
 
 
 TURN_BASED = _turn_based()
