@@ -16,8 +16,9 @@ from typing import Any, ClassVar
 import pytest
 
 from tablier.core import registry
+from tablier.core.declarations import DECLARATIONS
 from tablier.core.facts import Presentation, RuleFacts
-from tablier.core.game import DECLARATIONS, Game
+from tablier.core.game import Game
 from tablier.core.hooks import HookError, Hooks, resolve
 from tablier.core.state import State
 
@@ -191,3 +192,19 @@ def test_describe_follows_a_declaration_it_has_never_seen() -> None:
     assert described["min_players"] == 3 and described["chance"] is True
     assert described["pitch"] == {"fr": "Un essai.", "en": "A try."}
     assert described["hooks"]["named_players"] == {"echo": "json:dumps"}
+
+
+def test_a_field_set_later_changes_its_declaration_and_the_reverse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Loose, "timeout_move", "wait")
+    assert Loose.facts.timeout_move == "wait" and Loose.describe()["timeout_move"] == "wait"
+    monkeypatch.setattr(Loose, "presentation", Presentation(rank=99))
+    assert Loose.rank == 99 and Loose.duration_minutes == (10, 30)
+    with pytest.raises(ValueError, match="min_players"):
+        Loose.min_players = 9  # beyond max_players: refused, nothing changed
+    assert Loose.facts.min_players == Loose.min_players == 1
+    with pytest.raises(TypeError, match=r"'loose'.*http_routes"):
+        Loose.http_routes = "nowhere"
+    monkeypatch.undo()
+    assert Loose.facts.timeout_move is None and Loose.rank == 3

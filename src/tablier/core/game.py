@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tablier.core.declarations import DeclaredMeta, settle
 from tablier.core.facts import Presentation, RuleFacts, as_json
 from tablier.core.hooks import Hooks, lookup, resolve
 from tablier.core.messages import WORDS, Catalogue, Message
@@ -20,42 +20,7 @@ if TYPE_CHECKING:
     from tablier.core.state import State
 
 
-# the three declarations of a game, each spread onto the class as the attributes the
-# platform has always read (`GAME.min_players`, `GAME.pitch`, `GAME.named_players`...)
-DECLARATIONS: tuple[tuple[str, type[Any]], ...] = (
-    ("facts", RuleFacts),
-    ("presentation", Presentation),
-    ("hooks", Hooks),
-)
-
-
-def _settle(cls: type[Game], attribute: str, kind: type[Any]) -> None:
-    """Make `cls.<attribute>` and the attributes named like its fields agree.
-
-    A class declaring the dataclass gets its fields copied onto it; a class setting
-    the old attributes one by one (or inheriting them) gets the dataclass built from
-    them, so both ways of writing a game hold, and a subclass may change one field.
-    """
-    names = [spec.name for spec in fields(kind)]
-    own = vars(cls)
-    if attribute in own:
-        declared = own[attribute]
-        if not isinstance(declared, kind):
-            raise TypeError(f"{cls.__name__}.{attribute} must be a {kind.__name__}")
-        loose = [name for name in names if name in own]
-        if loose:
-            raise TypeError(
-                f"{cls.__name__} sets {', '.join(loose)} beside {attribute}: "
-                f"declare them in its {kind.__name__}"
-            )
-    else:
-        declared = kind(**{name: getattr(cls, name) for name in names})
-    setattr(cls, attribute, declared)
-    for name in names:
-        setattr(cls, name, getattr(declared, name))
-
-
-class Game(ABC):
+class Game(metaclass=DeclaredMeta):
     """A game with its options fixed.
 
     A subclass sets `id`, `name` and `option_specs`, and declares what the platform
@@ -104,9 +69,7 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        for attribute, kind in DECLARATIONS:
-            _settle(cls, attribute, kind)
-        cls.hooks.check_form(getattr(cls, "id", cls.__name__))
+        settle(cls)
 
     @classmethod
     def declared_hooks(cls) -> list[tuple[str, str]]:
@@ -282,6 +245,4 @@ class Game(ABC):
 
 
 # the base class's own attributes: the declarations' defaults
-for _attribute, _kind in DECLARATIONS:
-    for _spec in fields(_kind):
-        setattr(Game, _spec.name, getattr(getattr(Game, _attribute), _spec.name))
+settle(Game)
