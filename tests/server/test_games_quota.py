@@ -1,5 +1,7 @@
-"""Games started per requester and hour: past its share a rematch is refused with the
-WebSocket error `too_many_games`, the socket stays open, and another address plays on."""
+"""Games started per requester and hour: a new room's first game and each rematch
+count; past the share a rematch is refused with the WebSocket error `too_many_games`
+(the socket stays open), a new room with a 429 of that code, and another address plays
+on."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from server_helpers import WAIT, Client, ServerProcess, run
 
 from tablier.server.games_quota import GamesQuota, TooManyGames
 
-PER_HOUR = 2
+PER_HOUR = 3
 
 
 def _room(server: ServerProcess, address: str) -> dict[str, Any]:
@@ -60,7 +62,8 @@ def test_rematches_past_the_hourly_share_are_refused_and_the_socket_stays_open(
 
         async def go() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], int]:
             client = await _open(server, looping, "127.0.0.1")
-            answers = [await _resign_and_rematch(client) for _ in range(PER_HOUR + 1)]
+            # the room's first game was the first of the share
+            answers = [await _resign_and_rematch(client) for _ in range(PER_HOUR)]
             # still open: it answers, and the room did not start a game past the share
             pong = await client.request({"type": "ping"})
             numbers = server.get(f"/api/rooms/{looping['room']}").json()["game_number"]
@@ -73,11 +76,32 @@ def test_rematches_past_the_hourly_share_are_refused_and_the_socket_stays_open(
         answers, pong, theirs, number = run(go())
     finally:
         server.stop()
-    assert [a["type"] for a in answers] == ["ack"] * PER_HOUR + ["error"]
+    assert [a["type"] for a in answers] == ["ack"] * (PER_HOUR - 1) + ["error"]
     assert answers[-1]["code"] == "too_many_games"
     assert pong["type"] == "pong"
-    assert number == 1 + PER_HOUR
+    assert number == PER_HOUR
     assert theirs["type"] == "ack"
+
+
+def test_new_rooms_count_against_the_same_share(tmp_path: Path) -> None:
+    server = ServerProcess(
+        tmp_path / "t.db", tmp_path / "t.log", env={"TABLIER_GAMES_PER_HOUR": str(PER_HOUR)}
+    ).start()
+    try:
+        for _ in range(PER_HOUR):
+            _room(server, "127.0.0.1")
+        transport = httpx.HTTPTransport(local_address="127.0.0.1")
+        with httpx.Client(transport=transport, timeout=WAIT) as http:
+            refused = http.post(
+                f"{server.http}/api/rooms",
+                json={"game": "kwinty", "seats": [{"mine": True}, {"mine": True}]},
+            )
+        elsewhere = _room(server, "127.0.0.2")
+    finally:
+        server.stop()
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "too_many_games"
+    assert elsewhere["room"]
 
 
 def test_the_share_is_per_hour_and_larger_for_a_profile() -> None:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from tablier.server.fair_compute import requester_key
+from tablier.server.games_quota import TooManyGames, quota_for
 from tablier.server.manager import AlreadySeated
 from tablier.server.party import PartyStore
 from tablier.server.people import rated_rooms
@@ -38,6 +39,7 @@ async def create_room(
     check_room_limits(request, manager, settings)
     options = checked_options(body.game, body.options)
     requests = seat_requests(body, options)
+    await _charge_game(request, manager, settings)
     if body.rated:
         # the creator's seat is bound to the signed-in profile (people/rated_rooms.py)
         await rated_rooms.creator(request, requests)
@@ -56,6 +58,15 @@ async def create_room(
         "my_seats": [{"seat": s, "token": t} for s, t in sorted(created.tokens.items())],
         "links": links(request, room.id, room.num_players),
     }
+
+
+async def _charge_game(request: Request, manager: Manager, settings: ServerSettings) -> None:
+    # a new room's first game is stored for good, as a rematch is: one hourly share
+    # for both, or a loop of "create, play out, leave" grows the database instead
+    try:
+        quota_for(manager.storage, settings).charge(await requester_key(request))
+    except TooManyGames as exc:
+        raise ApiError(429, str(exc), code="too_many_games") from None
 
 
 @router.get("/api/rooms/{room_id}", summary="A room's public status")
