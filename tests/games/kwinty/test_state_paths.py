@@ -43,8 +43,8 @@ class Annotated(KwintyState):
         self.by_player: dict[int, int] = {0: 0, 1: 0}
         self.logbook = Logbook()
 
-    def _play(self, player: int, move: str) -> None:
-        super()._play(player, move)
+    def _play(self, player: int, move: str, placement: tuple[int, str] | None) -> None:
+        super()._play(player, move, placement)
         self.played.append(move)
         self.by_player[player] += 1
         self.logbook.lines.append(f"{player}:{move}")

@@ -1,8 +1,9 @@
 """The position of a Kwinty/Kwintie game and its rules.
 
 Every move is played by one routine, `_play` (a pass, or `_place` for a piece): the
-base class's checked `apply` reaches it through `_apply` once the move is found legal,
-and the searches' trusted `apply_legal` and `play_fast` reach it directly. Which wall
+base class's checked `apply` reaches it through `_apply` once `_legal_placement` has
+found the move legal, and the searches' trusted `apply_legal` and `play_fast` reach it
+directly. Which wall
 is built (`variants`) and how short faces are read (`short_faces`) are rule objects
 chosen when the game starts; `clone` copies every field generically (`cloning`).
 """
@@ -178,7 +179,7 @@ class KwintyState(SharedRng, State):
             level = orient == "v" or heights[col] == heights[col + 1]
             if not level or row != heights[col] + 1:
                 raise ValueError(f"{move} does not rest on the pieces before it")
-            state._place(player, col, row, orient)
+            state._place(player, state.geo.bit(col, row), orient)
             if state.to_move is None:
                 raise ValueError(f"{move} ends the game: a line of five")
         if left is not None:
@@ -190,41 +191,42 @@ class KwintyState(SharedRng, State):
     # ------------------------------------------------------------------- moves
     def _apply(self, player: int, move: str) -> str:
         """Called by the base class's `apply` once `player` is known to be awaited."""
-        self._check(player, move)
-        self._play(player, move)
-        return str(move)
+        self._play(player, move, self._legal_placement(player, move))
+        return move if type(move) is str else str(move)
 
     def apply_legal(self, player: int, move: Move | str) -> None:
         """Trusted: `move` comes from `legal_moves(player)` here, so no check."""
-        self._play(player, move)
+        self._play(player, move, None if move == PASS else self.masks.parse[move])
         self.history.append((player, str(move)))
 
     def play_fast(self, player: int, col: int, row: int, orient: str) -> None:
         """Place a piece already known to be legal (for search), keeping the history."""
-        self.apply_legal(player, notation(col, row, orient))
+        move = notation(col, row, orient)
+        self._play(player, move, (row * self.geo.stride + col, orient))
+        self.history.append((player, move))
 
-    def _play(self, player: int, move: str) -> None:
-        """The one way a move changes the position; `move` is legal here."""
-        if move == PASS:
+    def _play(self, player: int, move: str, placement: tuple[int, str] | None) -> None:
+        """The one way a move changes the position. `move` is legal here; `placement`
+        is its piece as (index of its first cell, orientation), None for a pass."""
+        if placement is None:
             self._pass(player)
-            return
-        index, orient = self.masks.parse[move]
-        stride = self.geo.stride
-        self._place(player, index % stride, index // stride, orient)
+        else:
+            self._place(player, *placement)
 
-    def _check(self, player: int, move: str) -> None:
-        """Raise IllegalMove, explained, unless `move` is legal for `player` now."""
-        if move == PASS:
-            if self._placements(player, first_only=True):
-                example = notation(*self._placements(player, first_only=True)[0])
-                raise REFUSALS.refuse("refusal.pass", example=example)
-            return
+    def _legal_placement(self, player: int, move: str) -> tuple[int, str] | None:
+        """The piece `move` places (None: a legal pass); IllegalMove, explained, if
+        `move` is not legal for `player` now."""
         parsed = self.masks.parse.get(move)
         if parsed is not None:
             index, orient = parsed
             vertical, horizontal = self._legal_boards(player)
             if (vertical if orient == "v" else horizontal) >> index & 1:
-                return
+                return parsed
+        elif move == PASS:
+            if self._placements(player, first_only=True):
+                example = notation(*self._placements(player, first_only=True)[0])
+                raise REFUSALS.refuse("refusal.pass", example=example)
+            return None
         placement = parse(move)
         if placement is None:
             raise REFUSALS.refuse("refusal.not_notation", move=move)
@@ -235,10 +237,11 @@ class KwintyState(SharedRng, State):
     def describe_move(self, player: int, move: str, viewer: int | None = None) -> Message | None:
         return describe(move)
 
-    def _place(self, player: int, col: int, row: int, orient: str) -> None:
+    def _place(self, player: int, index: int, orient: str) -> None:
         self._boards = None
         stride = self.geo.stride
-        first = 1 << (row * stride + col)
+        row, col = divmod(index, stride)
+        first = 1 << index
         heights = self.heights
         if orient == "h":
             second = first << 1

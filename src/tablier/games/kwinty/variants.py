@@ -88,13 +88,28 @@ class OpenTable(Variant):
             min(self.width - 1, state.min_col + (MAX_SPAN - 1)),
         )
 
-    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
+    @cached_property
+    def windows(self) -> list[tuple[int, int]]:
+        """By `min_col * width + max_col` of the wall: the cells where a vertical's
+        bottom and a horizontal's left cell may go without the wall growing too wide."""
         m = self.masks
-        window = m.windows[self.frame(state)]
-        # above the table a piece rests on the wall; on it, it needs a standing neighbour
+        table = [(0, 0)] * (self.width * self.width)
+        for lo in range(self.width):
+            for hi in range(lo, self.width):
+                reach = m.windows[
+                    (max(0, hi - (MAX_SPAN - 1)), min(self.width - 1, lo + MAX_SPAN - 1))
+                ]
+                table[lo * self.width + hi] = (reach, reach & (reach >> 1))
+        return table
+
+    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
+        # read from a table: move lists ask this at every move of every playout
+        for_vertical, for_horizontal = self.windows[state.min_col * self.width + state.max_col]
+        # above row 1 a piece rests on the wall; on the table it needs a standing neighbour
         taken = state.occ[0] | state.occ[1]
-        vertical &= window & (m.above_row1 | (taken << 1) | (taken >> 1))
-        horizontal &= window & (window >> 1) & (m.above_row1 | (taken << 1) | (taken >> 2))
+        above = self.masks.above_row1
+        vertical &= for_vertical & (above | (taken << 1) | (taken >> 1))
+        horizontal &= for_horizontal & (above | (taken << 1) | (taken >> 2))
         return vertical, horizontal
 
     def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
