@@ -3,9 +3,9 @@
 Every move is played by one routine, `_play` (a pass, or `_place` for a piece): the
 base class's checked `apply` reaches it through `_apply` once `_legal_placement` has
 found the move legal, and the searches' trusted `apply_legal` and `play_fast` reach it
-directly. Which wall
-is built (`variants`) and how short faces are read (`short_faces`) are rule objects
-chosen when the game starts; `clone` copies every field generically (`cloning`).
+directly. Which wall is built (`variants`) and how short faces are read
+(`short_faces`) are rule objects chosen when the game starts, so the shared rules
+carry no test of either; `clone` copies every field generically (`cloning`).
 """
 
 from __future__ import annotations
@@ -223,9 +223,9 @@ class KwintyState(SharedRng, State):
             if (vertical if orient == "v" else horizontal) >> index & 1:
                 return parsed
         elif move == PASS:
-            if self._placements(player, first_only=True):
-                example = notation(*self._placements(player, first_only=True)[0])
-                raise REFUSALS.refuse("refusal.pass", example=example)
+            possible = self._placements(player, first_only=True)
+            if possible:
+                raise REFUSALS.refuse("refusal.pass", example=notation(*possible[0]))
             return None
         placement = parse(move)
         if placement is None:
@@ -238,6 +238,8 @@ class KwintyState(SharedRng, State):
         return describe(move)
 
     def _place(self, player: int, index: int, orient: str) -> None:
+        """Put `player`'s piece with its first cell at bit `index`, unchecked, and pass
+        the turn or end the game."""
         self._boards = None
         stride = self.geo.stride
         row, col = divmod(index, stride)
