@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import sys
@@ -74,6 +75,7 @@ class Outcome:
     peak_mb: float = 0.0
     load_before: float = 0.0
     load_during: float = 0.0
+    round: int = 1
 
 
 def tree(pid: int) -> list[int]:
@@ -242,37 +244,52 @@ def ratio(mine: float | None, theirs: float | None) -> str:
 
 
 def table(outcomes: list[Outcome]) -> str:
-    head = (
-        "| games | server | ack p50 / p95 / p99 / max (ms) | to opponent p50 / p99 / max (ms) "
-        "| moves/s | CPU per move (ms) | CPU (% of a core) | memory end / peak (MB) "
-        "| lost / dropped / errors | deflate | generator CPU, loop delay p99 | load avg |"
-    )
-    lines = [head, "|" + "---|" * 12]
+    columns = [
+        "round",
+        "games",
+        "server",
+        "ack p50 / p95 / p99 / max (ms)",
+        "to opponent p50 / p99 / max (ms)",
+        "moves/s",
+        "CPU per move (ms)",
+        "CPU (% of a core)",
+        "memory end / peak (MB)",
+        "rematches / reloads",
+        "lost / dropped / errors",
+        "deflate",
+        "generator CPU, loop delay p99",
+        "load avg",
+    ]
+    head = "| " + " | ".join(columns) + " |"
+    lines = [head, "|" + "---|" * len(columns)]
     for o in outcomes:
         a, d, g = o.load["ack_ms"], o.load["delivery_ms"], o.load["generator"]
         seconds = o.load["seconds"]
         errors = sum(o.load["errors"].values())
         lines.append(
-            f"| {o.games:,} | {o.target} "
+            f"| {o.round} | {o.games:,} | {o.target} "
             f"| {number(a['p50'])} / {number(a['p95'])} / {number(a['p99'])} / {number(a['max'])} "
             f"| {number(d['p50'])} / {number(d['p99'])} / {number(d['max'])} "
             f"| {o.load['moves_per_second']:.1f} | {number(cpu_per_move_ms(o), 2)} "
             f"| {o.cpu_seconds / seconds * 100:.0f}% | {o.rss_mb:.0f} / {o.peak_mb:.0f} "
+            f"| {o.load['rematches']} / {o.load['reconnects']} "
             f"| {o.load['lost']} / {o.load['dropped']} / {errors} "
             f"| {'yes' if o.load['extensions'] else 'no'} "
             f"| {g['cpu_share'] * 100:.0f}%, {g['loop_delay_p99_ms']:.1f} ms "
             f"| {o.load_before:.1f} → {o.load_during:.1f} |"
         )
     ratios = ["", "Tablier ÷ boardgame.io (below 1: Tablier is faster or lighter):", ""]
-    ratios.append("| games | against | ack p50 | ack p99 | opponent p99 | CPU per move | memory |")
-    ratios.append("|" + "---|" * 7)
-    for games in sorted({o.games for o in outcomes}):
-        mine = [o for o in outcomes if o.games == games and o.target == "tablier"]
-        for theirs in (o for o in outcomes if o.games == games and o.target != "tablier"):
-            for t in mine:
+    ratios.append(
+        "| round | games | against | ack p50 | ack p99 | opponent p99 | CPU per move | memory |"
+    )
+    ratios.append("|" + "---|" * 8)
+    for t in (o for o in outcomes if o.target == "tablier"):
+        # compared within one round: the same hour's load on the machine
+        for theirs in outcomes:
+            if theirs.target != "tablier" and (theirs.games, theirs.round) == (t.games, t.round):
                 ta, ba = t.load["ack_ms"], theirs.load["ack_ms"]
                 ratios.append(
-                    f"| {games:,} | {theirs.target} | {ratio(ta['p50'], ba['p50'])} "
+                    f"| {t.round} | {t.games:,} | {theirs.target} | {ratio(ta['p50'], ba['p50'])} "
                     f"| {ratio(ta['p99'], ba['p99'])} "
                     f"| {ratio(t.load['delivery_ms']['p99'], theirs.load['delivery_ms']['p99'])} "
                     f"| {ratio(cpu_per_move_ms(t), cpu_per_move_ms(theirs))} "
@@ -311,6 +328,7 @@ def save(outcomes: list[Outcome], args: argparse.Namespace, folder: Path, text: 
             {
                 "target": o.target,
                 "games": o.games,
+                "round": o.round,
                 "server_cpu_seconds": o.cpu_seconds,
                 "server_cpu_per_move_ms": cpu_per_move_ms(o),
                 "server_rss_mb": o.rss_mb,
@@ -358,6 +376,9 @@ def main(argv: list[str] | None = None, say: Callable[[str], None] = print) -> l
         default=["tablier", "bgio-memory", "bgio-flatfile"],
         help=f"servers, in the order they take turns ({', '.join(TARGETS)})",
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="repeat the whole alternation (drifting load)"
+    )
     parser.add_argument("--out", type=Path, default=None, help="results folder")
     args = parser.parse_args(argv)
     check_setup(args.targets)
@@ -365,11 +386,15 @@ def main(argv: list[str] | None = None, say: Callable[[str], None] = print) -> l
     folder: Path = args.out or RESULTS / f"side-by-side-{stamp}"
     logs = folder / "logs"
     logs.mkdir(parents=True, exist_ok=True)
+    # thousands of sockets on each side: the servers and the generator inherit this limit
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     outcomes: list[Outcome] = []
-    for games in args.games:
-        for target in args.targets:
+    for turn in range(1, args.rounds + 1):
+        for games, target in ((g, t) for g in args.games for t in args.targets):
             say(f"{games} games on {target} (load average {os.getloadavg()[0]:.1f})")
             outcomes.append(measure(target, games, args, logs))
+            outcomes[-1].round = turn
             # each table so far, so an interrupted run keeps what it measured
             save(outcomes, args, folder, table(outcomes))
     text = table(outcomes)
