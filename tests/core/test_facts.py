@@ -208,3 +208,10 @@ def test_a_field_set_later_changes_its_declaration_and_the_reverse(
         Loose.http_routes = "nowhere"
     monkeypatch.undo()
     assert Loose.facts.timeout_move is None and Loose.rank == 3
+
+
+def test_every_declared_field_is_typed_on_game() -> None:
+    # type checkers read `GAME.<field>` from these annotations: a new field needs one
+    annotated = set(Game.__annotations__)
+    for attribute, kind in DECLARATIONS:
+        assert {attribute, *_fields_of(kind)} <= annotated, kind.__name__
