@@ -8,6 +8,7 @@ a subclass adds that the class itself has never heard of.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
@@ -137,6 +138,9 @@ def test_the_rule_objects_are_chosen_once_from_the_options() -> None:
         assert state.faces is SHORT_FACES_RULES[options["short_faces"]]
         assert state.width == state.variant.width == (9 if state.kwintie else 17)
         assert state.strict == (options["short_faces"] == "strict")
+        deep = copy.deepcopy(state)  # the rules are shared, the position is not
+        assert deep.variant is state.variant and deep.faces is state.faces
+        assert deep.heights == state.heights and deep.heights is not state.heights
     kwinty = tablier.load("kwinty").new_state(seed=0)
     assert sorted(kwinty.legal_moves(0)) == ["i1h", "i1v"]
     kwintie = tablier.load("kwinty", variant="kwintie").new_state(seed=0)

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 class ShortFaces(ABC):
     strict: bool
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ShortFaces:
+        return self  # rules, not position: a deep copy of a position shares them
+
     @abstractmethod
     def allowed(
         self, state: KwintyState, player: int, vertical: int, horizontal: int

@@ -39,6 +39,9 @@ class Variant(ABC):
     def masks(self) -> Masks:
         return masks(self.width)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Variant:
+        return self  # rules, not position: a deep copy of a position shares them
+
     @abstractmethod
     def opening_violation(self, col: int, row: int, orient: str) -> str | None:
         """The rule the game's first piece would break there, if any."""
