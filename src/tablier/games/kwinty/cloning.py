@@ -11,7 +11,7 @@ An unforeseen field thus costs speed at worst, never correctness.
 
 It walks the instance `__dict__` rather than `__slots__`: the base `State` keeps a
 `__dict__` anyway, and one loop over a copied dict is faster than setting slots one by
-one (it costs a Kwinty clone well under a microsecond more than the hand-kept list).
+one (it costs a Kwinty clone under a microsecond more than the hand-kept list did).
 """
 
 from __future__ import annotations

@@ -219,7 +219,11 @@ class KwintyState(SharedRng, State):
         parsed = self.masks.parse.get(move)
         if parsed is not None:
             index, orient = parsed
-            vertical, horizontal = self._legal_boards(player)
+            boards = self._boards
+            if boards is not None and boards[0] == player:  # as `legal_moves` just left it
+                _, vertical, horizontal = boards
+            else:
+                vertical, horizontal = self._legal_boards(player)
             if (vertical if orient == "v" else horizontal) >> index & 1:
                 return parsed
         elif move == PASS:
