@@ -10,6 +10,15 @@ fixed, and returns an object with:
   `encode(observation, seat) -> np.ndarray` (float32), built from `observation(seat)`
   only, so it holds nothing the seat may not see.
 
+Optional, for the environments' speed (docs/research.md, "Speed"):
+
+- `encodings`: other numberings of the same moves, by name (`{"window": table}`); the
+  environments use the first by default and keep `actions` under the name `"table"`.
+  Such a table may leave rare moves without a number (`encode` raises ValueError);
+- `tensors.follower()`: an object whose `tensor(state, seat)` equals
+  `encode(state.observation(seat), seat)` but is updated move by move from the state
+  itself; only a game without hidden information offers one.
+
 A game declares, beside it, the names frameworks offer it under
 (`Game.research_variants`, each fixing some options; by default its id) and, where the
 generic turn-based OpenSpiel game cannot hold it, its own (`Game.openspiel_game`).
@@ -47,6 +56,21 @@ class Tensors(Protocol):
 class ResearchInterface(Protocol):
     actions: ActionTable
     tensors: Tensors
+
+
+class TensorFollower(Protocol):
+    def tensor(self, state: State, seat: int) -> np.ndarray: ...
+
+
+TABLE = "table"
+
+
+def encodings(research: ResearchInterface) -> dict[str, ActionTable]:
+    """The numberings the environments offer, the default first: the interface's
+    `encodings` if it declares any, then its fixed table as `"table"`."""
+    offered: dict[str, ActionTable] = dict(getattr(research, "encodings", None) or {})
+    offered[TABLE] = research.actions
+    return offered
 
 
 def research_game_ids() -> list[str]:

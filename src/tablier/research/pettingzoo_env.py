@@ -33,16 +33,25 @@ is drawn from its seed); `render_mode="ansi"` renders the position as text.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from tablier.core.actions import MoveTable
 from tablier.core.game import Game
+from tablier.core.move import Move
 from tablier.core.registry import load
 from tablier.core.state import State
-from tablier.research.interface import interface, legal_actions, offered_names
+from tablier.research.interface import (
+    TABLE,
+    TensorFollower,
+    encodings,
+    interface,
+    offered_names,
+)
 
 AGENTS = ("player_0", "player_1")
 IDLE_MOVE = "pass"
@@ -57,16 +66,24 @@ def plays_in_rounds(game: Game) -> bool:
 class _Shared:
     """What both kinds of environment share: the game, its spaces and observations."""
 
-    def _setup(self, game: Game, render_mode: str | None, lang: str) -> None:
+    def _setup(self, game: Game, render_mode: str | None, lang: str, actions: str | None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.game = game
         self.research = interface(game)
+        offered = encodings(self.research)
+        self.encoding = next(iter(offered)) if actions is None else actions
+        if self.encoding not in offered:
+            raise ValueError(f"{game.id} numbers its actions as {sorted(offered)}, not {actions!r}")
+        self.table = offered[self.encoding]
+        # a table that is not the fixed one may leave rare moves unnumbered (see encodings)
+        self._partial = self.encoding != TABLE
+        self._index = self.table.index if isinstance(self.table, MoveTable) else None
         self.render_mode = render_mode
         self.lang = lang
         self.max_length = game.max_game_length()
         self.possible_agents = list(AGENTS)
-        size = self.research.actions.size
+        size = self.table.size
         # one space object per agent, kept: PettingZoo wants the same object every time
         self._spaces = {
             agent: (
@@ -82,10 +99,19 @@ class _Shared:
             )
             for agent in AGENTS
         }
+        # a game with nothing hidden may follow its tensors move by move from the state
+        follower = getattr(self.research.tensors, "follower", None)
+        hidden = getattr(game, "hidden_information", True)
+        self._follower: TensorFollower | None = (
+            follower() if follower is not None and not hidden else None
+        )
         self._seeds = np.random.default_rng()
         self.state: State = game.new_state(seed=0)
-        self._legal_key: tuple[int, int, int] | None = None
+        self._applied = 0
+        self._legal_key: tuple[int, int, int, int] | None = None
         self._legal_numbers: list[int] = []
+        self._legal_by_number: dict[int, Move] = {}
+        self._unnumbered = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent][0]
@@ -104,32 +130,69 @@ class _Shared:
     def _reached_cap(self) -> bool:
         return self.max_length is not None and len(self.state.history) >= self.max_length
 
-    def _legal(self, seat: int) -> list[int]:
-        # observing and then playing asks twice for the same position's actions
-        key = (id(self.state), len(self.state.history), seat)
+    def _legal(self, seat: int) -> dict[int, Move]:
+        """`seat`'s legal moves now by action number, for this very position."""
+        # observing and then playing asks twice for the same position's actions; the
+        # count of moves this environment applied tells positions apart in every game
+        state = self.state
+        key = (id(state), len(state.history), seat, self._applied)
         if self._legal_key != key:
+            moves = state.legal_moves(seat)
+            encode = self.table.encode
+            if self._partial:
+                by_number: dict[int, Move] = {}
+                for move in moves:
+                    with suppress(ValueError):
+                        by_number[encode(move)] = move
+                self._unnumbered = len(moves) - len(by_number)
+            elif self._index is not None:
+                index = self._index  # a MoveTable: its dictionary, without a call a move
+                by_number = {index[move]: move for move in moves}
+            else:
+                by_number = {encode(move): move for move in moves}
             self._legal_key = key
-            self._legal_numbers = legal_actions(self.state, seat)
+            self._legal_by_number = by_number
+            self._legal_numbers = sorted(by_number)
+        return self._legal_by_number
+
+    def _numbers(self, seat: int) -> list[int]:
+        """`seat`'s legal action numbers now, ascending."""
+        self._legal(seat)
         return self._legal_numbers
 
     def _mask(self, numbers: list[int]) -> np.ndarray:
-        mask = np.zeros(self.research.actions.size, np.int8)
-        mask[numbers] = 1
-        return mask
+        # filled as bytes: for a few dozen numbers, faster than numpy's fancy indexing
+        mask = bytearray(self.table.size)
+        for number in numbers:
+            mask[number] = 1
+        return np.frombuffer(mask, np.int8)
+
+    def _tensor(self, seat: int) -> np.ndarray:
+        if self._follower is not None:
+            return self._follower.tensor(self.state, seat)
+        return self.research.tensors.encode(self.state.observation(seat), seat)
 
     def _observe(self, seat: int, numbers: list[int] | None = None) -> dict[str, np.ndarray]:
         return {
-            "observation": self.research.tensors.encode(self.state.observation(seat), seat),
-            "action_mask": self._mask(self._legal(seat) if numbers is None else numbers),
+            "observation": self._tensor(seat),
+            "action_mask": self._mask(self._numbers(seat) if numbers is None else numbers),
         }
 
     def _play(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat`; False (and nothing played) when it is not legal."""
-        number = int(action)
-        if number not in self._legal(seat):
+        move = self._legal(seat).get(int(action))
+        if move is None:
             return False
-        self.state.apply(seat, self.research.actions.decode(number))
+        # the move object comes from this very position's legal moves
+        self.state.apply_legal(seat, move)
+        self._applied += 1
         return True
+
+    def _stuck(self) -> bool:
+        """Whether every legal move of the awaited seats lies beyond a partial table."""
+        return self._partial and any(
+            not self._legal(seat) and self._unnumbered for seat in self.state.current_players()
+        )
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -146,14 +209,20 @@ class TablierAECEnv(_Shared, AECEnv):
     # per instance: PettingZoo reads the environment's name and parallel flag there
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
-    def __init__(self, game: Game, render_mode: str | None = None, lang: str = "en") -> None:
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        lang: str = "en",
+        actions: str | None = None,
+    ) -> None:
         super().__init__()
-        self._setup(game, render_mode, lang)
+        self._setup(game, render_mode, lang, actions)
         self.rounds = plays_in_rounds(game)
-        self.idle = self.research.actions.encode(IDLE_MOVE) if self.rounds else -1
+        self.idle = self.table.encode(IDLE_MOVE) if self.rounds else -1
         self.metadata = {
             **self.metadata,
-            "name": f"tablier_{game.id}_v0",
+            "name": env_name(game, self.encoding),
             "is_parallelizable": self.rounds,
         }
         self.agents: list[str] = []
@@ -173,6 +242,7 @@ class TablierAECEnv(_Shared, AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._live = True
         self._next_turn()
+        self._announce()
 
     def _next_turn(self) -> None:
         awaited = self.state.current_players()
@@ -188,14 +258,31 @@ class TablierAECEnv(_Shared, AECEnv):
             return True
         return seat in self._round and seat in self.state.current_players()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+    def _offered(self, seat: int) -> list[int]:
         # in a round, a seat that does not move this round is offered the idle action
         # (what the parallel conversion hands out at the round's start, for every seat)
         # (the game may end before the round does: the round is played out all the same)
         if self.rounds and self._live and not self._moves_now(seat):
-            return self._observe(seat, [self.idle])
-        return self._observe(seat)
+            return [self.idle]
+        return self._numbers(seat)
+
+    def _announce(self) -> None:
+        """Tell the agent to act its legal action numbers (`infos[agent]["legal_actions"]`),
+        so an agent need not scan a large mask; the others' lists are withdrawn."""
+        for info in self.infos.values():
+            info.pop("legal_actions", None)
+            info.pop("unnumbered_moves", None)
+        if not self._live:
+            return
+        agent = self.agent_selection
+        info = self.infos[agent]
+        info["legal_actions"] = list(self._offered(AGENTS.index(agent)))
+        if self._partial and self._unnumbered:
+            info["unnumbered_moves"] = self._unnumbered
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = AGENTS.index(agent)
+        return self._observe(seat, self._offered(seat))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -215,8 +302,11 @@ class TablierAECEnv(_Shared, AECEnv):
             self._end(self.state.returns())
         elif self._reached_cap():
             self._truncate()
+        elif self._stuck():
+            self._truncate(beyond_table=True)
         else:
             self._next_turn()
+        self._announce()
         self._accumulate_rewards()
 
     def _end(self, returns: list[float]) -> None:
@@ -226,10 +316,12 @@ class TablierAECEnv(_Shared, AECEnv):
         self.agent_selection = AGENTS[0]
         self._live = False
 
-    def _truncate(self) -> None:
+    def _truncate(self, beyond_table: bool = False) -> None:
         for agent in AGENTS:
             self.truncations[agent] = True
             self.infos[agent]["truncated_at"] = len(self.state.history)
+            if beyond_table:
+                self.infos[agent]["beyond_table"] = True
         self.agent_selection = AGENTS[0]
         self._live = False
 
@@ -239,20 +331,41 @@ class TablierParallelEnv(_Shared, ParallelEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
-    def __init__(self, game: Game, render_mode: str | None = None, lang: str = "en") -> None:
-        self._setup(game, render_mode, lang)
-        self.metadata = {**self.metadata, "name": f"tablier_{game.id}_parallel_v0"}
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        lang: str = "en",
+        actions: str | None = None,
+    ) -> None:
+        self._setup(game, render_mode, lang, actions)
+        self.metadata = {
+            **self.metadata,
+            "name": env_name(game, self.encoding).replace("_v0", "_parallel_v0"),
+        }
         self.agents: list[str] = []
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+    def _views(self, infos: dict[str, dict[str, Any]]) -> dict[str, dict[str, np.ndarray]]:
+        """Every seat's observation, its legal numbers put in its infos too."""
+        observations = {}
+        for seat, agent in enumerate(AGENTS):
+            numbers = list(self._numbers(seat))
+            observations[agent] = self._observe(seat, numbers)
+            infos.setdefault(agent, {})["legal_actions"] = numbers
+            if self._partial and self._unnumbered:
+                infos[agent]["unnumbered_moves"] = self._unnumbered
+        return observations
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         self._new_game(seed)
         self.agents = list(AGENTS)
-        return {a: self._observe(s) for s, a in enumerate(AGENTS)}, {a: {} for a in AGENTS}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        return self._views(infos), infos
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         rewards = dict.fromkeys(self.agents, 0.0)
@@ -267,12 +380,16 @@ class TablierParallelEnv(_Shared, ParallelEnv):
         if returns is None and self.state.is_terminal():
             returns = self.state.returns()
         truncated = returns is None and self._reached_cap()
+        beyond = returns is None and not truncated and self._stuck()
+        truncated = truncated or beyond
         if returns is not None:
             rewards = {agent: float(returns[s]) for s, agent in enumerate(AGENTS)}
         if truncated:
             for agent in self.agents:
                 infos[agent]["truncated_at"] = len(self.state.history)
-        observations = {a: self._observe(s) for s, a in enumerate(AGENTS)}
+                if beyond:
+                    infos[agent]["beyond_table"] = True
+        observations = self._views(infos)
         terminations = dict.fromkeys(self.agents, returns is not None)
         truncations = dict.fromkeys(self.agents, truncated)
         if returns is not None or truncated:
@@ -280,16 +397,25 @@ class TablierParallelEnv(_Shared, ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
 
-def aec_env(game_id: str, render_mode: str | None = None, **options: Any) -> TablierAECEnv:
-    """The AEC environment of `game_id` with its `options`."""
-    return TablierAECEnv(load(game_id, **options), render_mode=render_mode)
+def env_name(game: Game, encoding: str) -> str:
+    """PettingZoo's name of the environment: the game's, and a numbering not the fixed
+    table's (`tablier_counterplays_window_v0`)."""
+    return f"tablier_{game.id}_v0" if encoding == TABLE else f"tablier_{game.id}_{encoding}_v0"
+
+
+def aec_env(
+    game_id: str, render_mode: str | None = None, actions: str | None = None, **options: Any
+) -> TablierAECEnv:
+    """The AEC environment of `game_id` with its `options`; `actions` names the
+    numbering (None: the game's first, "table": its fixed table; see `encodings`)."""
+    return TablierAECEnv(load(game_id, **options), render_mode=render_mode, actions=actions)
 
 
 def parallel_env(
-    game_id: str, render_mode: str | None = None, **options: Any
+    game_id: str, render_mode: str | None = None, actions: str | None = None, **options: Any
 ) -> TablierParallelEnv:
     """The Parallel environment of `game_id` (meant for Qui'win's simultaneous steps)."""
-    return TablierParallelEnv(load(game_id, **options), render_mode=render_mode)
+    return TablierParallelEnv(load(game_id, **options), render_mode=render_mode, actions=actions)
 
 
 def env_names() -> dict[str, tuple[str, dict[str, Any]]]:

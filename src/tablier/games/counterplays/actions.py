@@ -12,6 +12,14 @@ lie on table cells, so its anchor is within 138 steps of the first tile too.
 Action = `offset[orientation] + rank of the anchor among the REACH cells of its
 direction`, cells ranked by (y, x): 1 426 912 actions. Random games stay within
 |x| ≤ 22, |y| ≤ 12; the table is large because the rules allow far longer chains.
+
+The environments use a second numbering by default, `window` (`CounterplaysWindow`):
+the placements whose anchor lies in the observation tensor's window, numbered as a
+policy head of 94 planes over that window would number them:
+`orientation × 2 178 + (y + 16) × 66 + (x + 32)`, 204 732 actions, of which the half
+whose anchor points the wrong way for its orientation never occur. Its mask is seven
+times smaller, and its numbers line up with the tensor's cells. A placement anchored
+outside the window has no number there (random games never meet one).
 """
 
 from __future__ import annotations
@@ -23,9 +31,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tablier.core.move import Move
-from tablier.games.counterplays.geometry import Cell, key_of, neighbours
+from tablier.games.counterplays.geometry import Cell, cell_of, key_of, neighbours
 from tablier.games.counterplays.notation import notation, orientation_of, parse
-from tablier.games.counterplays.shapes import ORIENTATIONS
+from tablier.games.counterplays.shapes import ORIENTATIONS, Orientation
+from tablier.games.counterplays.tensors import (
+    COLS,
+    ROWS,
+    X_MAX,
+    X_MIN,
+    Y_MAX,
+    Y_MIN,
+    CounterplaysTensors,
+)
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
@@ -96,19 +113,80 @@ class CounterplaysActions:
         return notation(orient.index, key_of(*cell))
 
 
+class CounterplaysWindow:
+    """The `window` numbering (see the module's text): orientation, then the anchor's
+    row and column in the observation tensor's window."""
+
+    def __init__(self) -> None:
+        self.cells = ROWS * COLS
+        self.size = len(ORIENTATIONS) * self.cells
+        # text -> number, filled as moves are met: a step encodes its legal moves
+        # with one dictionary look-up each
+        self._known: dict[str, int] = {}
+
+    def encode(self, move: str) -> int:
+        number = self._known.get(move)
+        if number is None:
+            number = self._number(str(move))
+            self._known[str(move)] = number
+        return number
+
+    def _number(self, move: str) -> int:
+        orient, keys = _canonical(move) or _parsed(move)
+        x, y = cell_of(keys[0])
+        if not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
+            raise ValueError(f"{move!r} is anchored outside the window")
+        return orient.index * self.cells + (y - Y_MIN) * COLS + (x - X_MIN)
+
+    def decode(self, action: int) -> Move:
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} is outside 0..{self.size - 1}")
+        index, rest = divmod(action, self.cells)
+        row, col = divmod(rest, COLS)
+        x, y = col + X_MIN, row + Y_MIN
+        orient = ORIENTATIONS[index]
+        if ((x + y) % 2 == 0) != orient.first_up:
+            raise ValueError(f"action {action} anchors {orient.letter} on a wrong-facing cell")
+        return notation(orient.index, key_of(x, y))
+
+
+def _canonical(move: str) -> tuple[Orientation, tuple[int, ...]] | None:
+    """A move as `legal_moves` writes it, read without the parser's regular expressions
+    (a first game meets ten thousand new ones); None for any other spelling."""
+    try:
+        letter, _, rest = move.partition(":")
+        keys = tuple(key_of(*map(int, part.split(","))) for part in rest.split(";"))
+        orient = orientation_of(letter, keys)
+    except (ValueError, TypeError):
+        return None
+    return (orient, keys) if notation(orient.index, keys[0]) == move else None
+
+
+def _parsed(move: str) -> tuple[Orientation, tuple[int, ...]]:
+    try:
+        letter, keys = parse(move)
+        return orientation_of(letter, keys), keys
+    except ValueError as error:  # IllegalMove is a ValueError
+        raise ValueError(f"{move!r} is not a Counterplays placement: {error}") from None
+
+
 class CounterplaysResearch:
     """Counterplays's research interface: the action table and the observation tensors."""
 
     def __init__(self, game: Game) -> None:
-        from tablier.games.counterplays.tensors import CounterplaysTensors
-
         self.actions = _actions()
+        self.encodings = {"window": _window()}
         self.tensors = CounterplaysTensors()
 
 
 @cache
 def _actions() -> CounterplaysActions:
     return CounterplaysActions()
+
+
+@cache
+def _window() -> CounterplaysWindow:
+    return CounterplaysWindow()
 
 
 def interface(game: Game) -> CounterplaysResearch:

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from tablier.games.counterplays.geometry import neighbours
+from tablier.games.counterplays.geometry import cell_of, neighbours
 from tablier.games.counterplays.shapes import LETTERS
 
 X_MIN, X_MAX = -32, 33
@@ -54,6 +54,10 @@ class CounterplaysTensors:
             ("scalars", (SCALARS,)),
         )
         self.size = PLANES * ROWS * COLS + SCALARS
+
+    def follower(self) -> CounterplaysFollower:
+        """The same tensors, updated move by move from the state (research/interface.py)."""
+        return CounterplaysFollower()
 
     def encode(self, observation: dict[str, Any], seat: int) -> np.ndarray:
         cells = np.zeros((PLANES, ROWS, COLS), np.float32)
@@ -88,3 +92,76 @@ class CounterplaysTensors:
         scalars[-2] = not tiles
         scalars[-1] = outside / 144
         return np.concatenate([cells.reshape(-1), scalars])
+
+
+class CounterplaysFollower:
+    """The same tensors as `CounterplaysTensors.encode`, kept up to date move by move.
+
+    Counterplays hides nothing and tiles are only ever added, so each new tile of
+    `state.tiles` is drawn once: the cells it covers (top owner, height) and the
+    same-tile flags of those cells and of their neighbours. Planes 0 and 1 are held by
+    colour and put in the seat's order when a tensor is asked for. A state other than
+    the one followed, or one with fewer tiles, is followed again from its start.
+    """
+
+    def __init__(self) -> None:
+        self._state: Any = None
+        self._seen = 0
+        self._cells = np.zeros((PLANES, ROWS, COLS), np.float32)
+        self._top: dict[tuple[int, int], int] = {}
+        self._outside: set[tuple[int, int]] = set()
+
+    def _restart(self, state: Any) -> None:
+        self._state, self._seen = state, 0
+        self._cells[:] = 0
+        self._cells[14] = UP
+        self._top.clear()
+        self._outside.clear()
+
+    def tensor(self, state: Any, seat: int) -> np.ndarray:
+        tiles = state.tiles
+        if state is not self._state or len(tiles) < self._seen:
+            self._restart(state)
+        for index in range(self._seen, len(tiles)):
+            owner, _letter, keys, level = tiles[index]
+            self._draw(index, owner, [cell_of(k) for k in keys], level)
+        self._seen = len(tiles)
+        out = np.empty(PLANES * ROWS * COLS + SCALARS, np.float32)
+        cells = out[: PLANES * ROWS * COLS].reshape(PLANES, ROWS, COLS)
+        cells[...] = self._cells
+        if seat == 1:
+            cells[0], cells[1] = self._cells[1], self._cells[0]
+        scalars = out[PLANES * ROWS * COLS :]
+        scalars[:] = 0
+        for base, who in ((0, seat), (len(LETTERS), 1 - seat)):
+            for letter in state.left[who]:
+                scalars[base + LETTERS.index(letter)] = 1
+        scalars[-3] = state.current_players() == [seat]
+        scalars[-2] = not tiles
+        scalars[-1] = len(self._outside) / 144
+        return out
+
+    def _draw(self, index: int, owner: int, covered: list[tuple[int, int]], level: int) -> None:
+        cells, top = self._cells, self._top
+        for x, y in covered:
+            top[(x, y)] = index
+            if not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
+                self._outside.add((x, y))
+                continue
+            row, col = y - Y_MIN, x - X_MIN
+            cells[owner, row, col] = 1
+            cells[1 - owner, row, col] = 0
+            cells[2, row, col] = level / MAX_HEIGHT
+            cells[3 : 3 + LEVEL_PLANES, row, col] = 0
+            if level <= LEVEL_PLANES:
+                cells[2 + level, row, col] = 1
+        # a cell's same-tile flags change when it or a neighbour gets a new top tile
+        touched = set(covered)
+        for cell in covered:
+            touched.update(neighbours(*cell))
+        for x, y in touched:
+            here = top.get((x, y))
+            if here is None or not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
+                continue
+            for plane, n in zip((11, 12, 13), neighbours(x, y), strict=True):
+                cells[plane, y - Y_MIN, x - X_MIN] = top.get(n) == here

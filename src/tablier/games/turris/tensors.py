@@ -41,6 +41,10 @@ class TurrisTensors:
         )
         self.size = PLANES * LEVELS * 9 + SCALARS
 
+    def follower(self) -> TurrisFollower:
+        """The same tensors, updated move by move from the state (research/interface.py)."""
+        return TurrisFollower()
+
     def encode(self, observation: dict[str, Any], seat: int) -> np.ndarray:
         cubes = np.zeros((PLANES, LEVELS, 3, 3), np.float32)
         last = [_last_piece(observation, p) for p in (0, 1)]
@@ -99,3 +103,80 @@ def _last_piece(observation: dict[str, Any], owner: int) -> int | None:
 
 def _notation(piece: dict[str, Any]) -> str:
     return ("V" if piece["kind"] == "V" else "H") + "".join(piece["cells"])
+
+
+class TurrisFollower:
+    """The same tensors as `TurrisTensors.encode`, kept up to date move by move.
+
+    Turris hides nothing. The cube planes of the pieces (0-7, held by colour) change
+    only where `state.pieces` changed since the last call (a piece placed, a piece
+    removed by a bonus), so only those pieces are drawn or wiped; the small planes of
+    the moment (closed cubes, last pieces) and the scalars are written at each call.
+    A state other than the one followed, or one with fewer pieces, starts again.
+    """
+
+    def __init__(self) -> None:
+        self._state: Any = None
+        self._known: list[Any] = []
+        self._places: dict[int, list[tuple[int, int, int]]] = {}
+        self._cubes = np.zeros((8, LEVELS, 3, 3), np.float32)
+
+    def tensor(self, state: Any, seat: int) -> np.ndarray:
+        pieces = state.pieces
+        known = self._known
+        if state is not self._state or len(pieces) < len(known):
+            self._state, known = state, []
+            self._places.clear()
+            self._cubes[:] = 0
+        for i, piece in enumerate(pieces):
+            if i < len(known) and piece is known[i]:
+                continue
+            if i in self._places:
+                self._wipe(i)
+            if piece is not None:
+                self._draw(i, state.piece_json(i))
+        self._known = list(pieces)
+        out = np.zeros(PLANES * LEVELS * 9 + SCALARS, np.float32)
+        cubes = out[: PLANES * LEVELS * 9].reshape(PLANES, LEVELS, 3, 3)
+        cubes[0:8] = self._cubes
+        if seat == 1:
+            cubes[0], cubes[1] = self._cubes[1], self._cubes[0]
+        for who, plane in ((seat, 8), (1 - seat, 9)):
+            for cell, z in state.forbidden[who]:
+                if 1 <= z <= LEVELS:
+                    cubes[plane, z - 1, file_of(cell), rank_of(cell)] = 1
+        for who, plane in ((seat, 10), (1 - seat, 11)):
+            for f, r, z in self._places.get(state.last_placed[who], ()):
+                cubes[plane, z, f, r] = 1
+        history = state.history
+        out[PLANES * LEVELS * 9 :] = (
+            state.current_players() == [seat],
+            state.in_bonus,
+            state.supply[seat] / PIECES_EACH,
+            state.supply[1 - seat] / PIECES_EACH,
+            bool(history) and history[-1][1] == "pass",
+            state.lowest_incomplete() / LEVELS,
+            bool(state.game.options.get("bonus_chain")),
+        )
+        return out
+
+    def _draw(self, piece_id: int, piece: dict[str, Any]) -> None:
+        owner = piece["owner"]
+        places = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
+        cubes = self._cubes
+        for cell, z in places:
+            cubes[owner, z, file_of(cell), rank_of(cell)] = 1
+        (a, z), (b, z2) = places
+        if piece["kind"] == "V":
+            cubes[2, z, file_of(a), rank_of(a)] = 1
+            cubes[3, z2, file_of(b), rank_of(b)] = 1
+        else:
+            along_file = file_of(a) != file_of(b)
+            cubes[4 if along_file else 6, z, file_of(a), rank_of(a)] = 1
+            cubes[5 if along_file else 7, z, file_of(b), rank_of(b)] = 1
+        self._places[piece_id] = [(file_of(c), rank_of(c), z) for c, z in places]
+
+    def _wipe(self, piece_id: int) -> None:
+        # a cube position holds one piece at a time: every plane there was this piece's
+        for f, r, z in self._places.pop(piece_id):
+            self._cubes[:, z, f, r] = 0
