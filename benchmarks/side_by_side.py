@@ -255,7 +255,7 @@ def table(outcomes: list[Outcome]) -> str:
         "CPU (% of a core)",
         "memory end / peak (MB)",
         "rematches / reloads",
-        "lost / dropped / errors",
+        "lost / stale / dropped / errors",
         "deflate",
         "generator CPU, loop delay p99",
         "load avg",
@@ -273,7 +273,7 @@ def table(outcomes: list[Outcome]) -> str:
             f"| {o.load['moves_per_second']:.1f} | {number(cpu_per_move_ms(o), 2)} "
             f"| {o.cpu_seconds / seconds * 100:.0f}% | {o.rss_mb:.0f} / {o.peak_mb:.0f} "
             f"| {o.load['rematches']} / {o.load['reconnects']} "
-            f"| {o.load['lost']} / {o.load['dropped']} / {errors} "
+            f"| {o.load['lost']} / {o.load['stale']} / {o.load['dropped']} / {errors} "
             f"| {'yes' if o.load['extensions'] else 'no'} "
             f"| {g['cpu_share'] * 100:.0f}%, {g['loop_delay_p99_ms']:.1f} ms "
             f"| {o.load_before:.1f} → {o.load_during:.1f} |"

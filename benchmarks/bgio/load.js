@@ -124,6 +124,7 @@ class Run {
     this.reconnects = 0;
     this.dropped = 0; // sockets the server closed or that failed
     this.lost = 0; // moves never answered within MOVE_TIMEOUT_MS
+    this.stale = 0; // positions older than one the seat had already received
     this.errors = {};
     this.sent = new Map(); // position key → {at, by}: a move's send time, for its delivery
     this.extensions = null;
@@ -176,6 +177,18 @@ class Seat {
     this.reloadAt = null;
     this.ready = null;
     this.failed = null;
+    this.seen = { scope: null, step: -1 }; // the newest position received
+  }
+
+  /** Notes a position (`step` within `scope`: a game, a match); counts it if it is older
+   * than one this seat already had, as a reload can be served by a server that
+   * broadcast a move before storing it. */
+  progress(scope, step) {
+    if (scope === this.seen.scope && step < this.seen.step) {
+      this.run.count('stale');
+      return;
+    }
+    this.seen = { scope, step };
   }
 
   plan(key, act) {
@@ -192,10 +205,12 @@ class Seat {
     this.run.moveSent(key, this, at);
     const pending = this.pending;
     setTimeout(() => {
-      if (this.pending === pending) {
-        if (this.run.inWindow(pending.at)) this.run.lost += 1;
-        this.pending = null;
-      }
+      if (this.pending !== pending || this.run.stopping) return;
+      if (this.run.inWindow(pending.at)) this.run.lost += 1;
+      // a person whose move went nowhere reloads the page
+      this.run.count('reconnects');
+      this.reopen();
+      this.reloadAt = performance.now();
     }, MOVE_TIMEOUT_MS).unref();
   }
 
@@ -257,7 +272,8 @@ class TablierSeat extends Seat {
     this.room = room;
     this.token = token;
     this.seats = [];
-    this.voted = 0;
+    this.counted = 0; // the last game this seat saw end
+    this.voted = 0; // the last game after which it asked for a rematch
     this.ws = null;
   }
 
@@ -307,13 +323,16 @@ class TablierSeat extends Seat {
   onState(state, now) {
     if (state.seat === null || !this.seats.includes(state.seat)) return;
     const key = `${this.room}:${state.game_number}:${state.move_count}`;
+    this.progress(state.game_number, state.move_count);
     this.run.received(key, this, now);
     this.stateArrived(now);
     if (state.terminal) {
-      if (state.seat === 0 && this.voted < state.game_number) this.run.count('games');
+      if (state.seat === 0 && this.counted < state.game_number) this.run.count('games');
+      this.counted = Math.max(this.counted, state.game_number);
+      // voted once sent: a socket lost while thinking votes again from its next state
       if (this.voted < state.game_number) {
-        this.voted = state.game_number;
         this.plan(`${key}:rematch`, () => {
+          this.voted = state.game_number;
           this.run.count('rematches');
           this.send({ type: 'rematch', seat: state.seat });
         });
@@ -360,7 +379,7 @@ class BgioSeat extends Seat {
     this.playerID = playerID;
     this.credentials = credentials;
     this.socket = null;
-    this.over = null;
+    this.counted = null; // the last match this seat saw end
   }
 
   open() {
@@ -397,13 +416,13 @@ class BgioSeat extends Seat {
     const now = performance.now();
     if (matchID !== this.match.matchID || !state) return;
     const key = `${matchID}:${state._stateID}`;
+    this.progress(matchID, state._stateID);
     this.run.received(key, this, now);
     this.stateArrived(now);
     if (this.pending && this.pending.key === key && this.acknowledged(now)) return;
     if (state.ctx.gameover !== undefined) {
-      if (this.over === matchID) return;
-      this.over = matchID;
-      if (this.playerID === '0') this.run.count('games');
+      if (this.counted !== matchID && this.playerID === '0') this.run.count('games');
+      this.counted = matchID;
       this.plan(`${key}:rematch`, () => this.rematch());
       return;
     }
@@ -539,6 +558,7 @@ async function main() {
     reconnects: run.reconnects,
     dropped: run.dropped,
     lost: run.lost,
+    stale: run.stale,
     errors: run.errors,
     ack_ms: summary(run.acks),
     delivery_ms: summary(run.deliveries),
@@ -559,6 +579,7 @@ async function main() {
       `ack p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, p99 ${ms(a.p99)}, max ${ms(a.max)}; ` +
       `opponent p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; ` +
       `reconnects ${run.reconnects}, dropped ${run.dropped}, lost ${run.lost}, ` +
+      `stale positions ${run.stale}, ` +
       `errors ${JSON.stringify(run.errors)}; deflate: ${run.extensions || 'not agreed'}; ` +
       `generator ${(result.generator.cpu_share * 100).toFixed(0)}% of a core, ` +
       `loop delay p99 ${result.generator.loop_delay_p99_ms.toFixed(1)} ms\n`,
