@@ -1,21 +1,36 @@
 // The play page: one room, its connection, the board and everything around it. This
-// module assembles the pieces in play/: taking a seat (seats.js), the page's state and
-// drawing (page.js), the socket (socket.js) and the party phone's controller.
+// module takes the seats and assembles the pieces in play/: the page's state and drawing
+// (page.js), the socket (socket.js), the party phone's controller. What few pages need
+// is loaded only when needed, to keep the first load small: the seat-taking steps
+// (seats.js), the pass-the-device screen (handover.js), the phone's scrolling.
 
-import { createBoard } from "../boards/registry.js";
-import { connect } from "./play/socket.js";
-import { createView } from "./play/page.js";
-import { claimProfileSeat, followInvite, freeHumanSeats, offerSeat } from "./play/seats.js";
 import { h } from "../dom.js";
+import { createBoard } from "../boards/registry.js";
+import { createView } from "./play/page.js";
+import { connect } from "./play/socket.js";
 
-export { formatClock } from "./play/clock.js";
+export { formatClock } from "./play/players.js";
+
+function freeHumanSeats(status) {
+  return status.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+}
+
+// a seat of one's profile (an accepted challenge, another device): a fresh token for it
+async function claimProfileSeat(ctx, room, game) {
+  const claimed = await fetch(`/api/rooms/${encodeURIComponent(room)}/claim`, { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
+  if (claimed?.ok) {
+    const answer = await claimed.json();
+    ctx.store.saveSeats(room, game.id, [{ seat: answer.seat, token: answer.token }]);
+  }
+}
 
 // the seats' tokens this browser plays the room with, once an invite link or a profile's
 // seat is taken; or the page to show instead while a seat is being taken
 async function takeSeats(main, ctx, params, room, status, game) {
   const { store } = ctx;
   if (params.has("join")) {
-    const page = await followInvite(main, ctx, params, room, status, game);
+    const { followInvite } = await import("./play/seats.js");
+    const page = await followInvite(main, ctx, params, room, status, game, freeHumanSeats(status));
     if (page) return { page };
   }
   if (!store.tokens(room).length && !params.has("watch")) await claimProfileSeat(ctx, room, game);
@@ -59,9 +74,10 @@ export async function mount(main, ctx, params) {
   const game = ctx.describe(status.game) ?? { id: status.game, name: status.game, hidden_information: false };
   const seats = await takeSeats(main, ctx, params, room, status, game);
   if (seats.page) return seats.page;
+  // somebody opened the room's address without a seat: offer the free seat
+  const offer = !seats.tokens.length && !params.has("watch") && freeHumanSeats(status).length ? (await import("./play/seats.js")).offerSeat : null;
   const root = h("section", { class: "play", "data-game": game.id });
   main.append(root);
-  // somebody opened the room's address without a seat: offer the free seat
-  if (!seats.tokens.length && !params.has("watch") && freeHumanSeats(status).length) return offerSeat(root, ctx, room, status, game);
+  if (offer) return offer(root, ctx, room, status, game);
   return playRoom(main, root, ctx, params, room, status, game, seats);
 }

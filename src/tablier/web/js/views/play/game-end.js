@@ -4,7 +4,6 @@
 import { h } from "../../dom.js";
 import { rematchMessage } from "../../protocol.js";
 
-/** The buttons shown once the game is over (none before). */
 export function endButtons(view, state) {
   if (!state?.terminal) return [];
   const { ctx, model, room } = view;

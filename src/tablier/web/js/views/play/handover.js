@@ -1,20 +1,8 @@
 // One device, several players with hidden pieces: before the next player's view is
 // shown, a "pass the device" screen covers everything private until that player is ready.
+// Loaded by page.js the first time a game needs it.
 
 import { clear, h } from "../../dom.js";
-import { needsHandOver, viewSeat } from "../../protocol.js";
-
-/** The seat whose view is shown now; starts a handing over when the next one needs it. */
-export function currentSeat(view) {
-  const next = viewSeat(view.model, view.shownSeat);
-  if (view.handOverTo != null) return view.shownSeat;
-  if (view.shownSeat == null || next === view.shownSeat || !needsHandOver(view.model, view.shownSeat, next)) {
-    view.shownSeat = next;
-    return next;
-  }
-  view.handOverTo = next;
-  return view.shownSeat;
-}
 
 export function drawOverlay(view) {
   const { ctx, game, elements } = view;

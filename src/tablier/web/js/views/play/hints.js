@@ -4,7 +4,6 @@
 import { h } from "../../dom.js";
 import { actingSeat, hintMessage } from "../../protocol.js";
 
-/** The hint button, or null where no hint may be asked. */
 export function hintButton(view, state) {
   const { ctx, game, model } = view;
   const others = (state?.seats ?? []).filter((s) => !model.mySeats.includes(s.seat));

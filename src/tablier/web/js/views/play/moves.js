@@ -1,7 +1,9 @@
-// The move list: each move in words where the server or the board says it, else its
-// notation; the notation stays in the tooltip for those who want it.
+// The moves as text: the list, each move in words where the server or the board says
+// it, else its notation (the notation stays in the tooltip for those who want it); and
+// "play by notation", a move typed, for keyboard users and those who know it.
 
 import { h } from "../../dom.js";
+import { actingSeat } from "../../protocol.js";
 
 // the server says each move in words ({fr, en}); a board may have its own words
 function spokenMove(view, player, move, said) {
@@ -39,4 +41,31 @@ export function movesPanel(view, state) {
     box.scrollTop = box.scrollHeight;
   });
   return panel;
+}
+
+export function notationForm(view, seat) {
+  const { ctx, game } = view;
+  const { t } = ctx;
+  const input = h("input", {
+    name: "move",
+    autocomplete: "off",
+    spellcheck: "false",
+    id: "notation",
+    placeholder: t.has(`${game.id}.notation_placeholder`) ? t(`${game.id}.notation_placeholder`) : t("play.notation_placeholder"),
+  });
+  const submit = (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    const model = view.model;
+    const who = actingSeat(model) ?? seat ?? model.mySeats[0];
+    view.play(who, text);
+    input.value = "";
+  };
+  return h(
+    "form",
+    { class: "panel notation", onsubmit: submit },
+    h("label", { for: "notation" }, t("play.notation")),
+    h("div", { class: "copy-row" }, input, h("button", { type: "submit", class: "btn btn-small" }, t("play.send"))),
+  );
 }

@@ -1,16 +1,12 @@
 // The play page's state (one object the pieces share) and its drawing from the model.
 
 import { clear, h } from "../../dom.js";
-import { actingSeat, emptyModel, heldVoidDeal, stateFor } from "../../protocol.js";
+import { actingSeat, emptyModel, heldVoidDeal, needsHandOver, stateFor, viewSeat } from "../../protocol.js";
 import { seatName } from "../names.js";
-import { drawBanner, drawLastMove, drawNotice } from "./banner.js";
-import { clockTicker } from "./clock.js";
-import { currentSeat, drawOverlay } from "./handover.js";
+import { drawBanner, drawLastMove, drawNotice, drawTitle } from "./heading.js";
 import { showHint } from "./hints.js";
-import { phoneScroller } from "./phone-scroll.js";
-import { drawPlayers } from "./players.js";
+import { clockTicker, drawPlayers } from "./players.js";
 import { drawSide } from "./side.js";
-import { drawTitle } from "./title.js";
 
 function layout(root, board) {
   const elements = {
@@ -36,6 +32,26 @@ function layout(root, board) {
     elements.overlay,
   );
   return elements;
+}
+
+/** The seat whose view is shown now; starts a handing over when the next one needs it. */
+function currentSeat(view) {
+  const next = viewSeat(view.model, view.shownSeat);
+  if (view.handOverTo != null) return view.shownSeat;
+  if (view.shownSeat == null || next === view.shownSeat || !needsHandOver(view.model, view.shownSeat, next)) {
+    view.shownSeat = next;
+    return next;
+  }
+  view.handOverTo = next;
+  return view.shownSeat;
+}
+
+// the pass-the-device screen (handover.js) is loaded with a game of hidden information,
+// else the first time it is needed; until then the overlay stays hidden and empty
+function drawHandover(view) {
+  if (view.handOverTo == null && !view.handover) return;
+  view.handover ??= import("./handover.js");
+  view.handover.then((module) => module.drawOverlay(view));
 }
 
 function drawBoard(view, state, seat, held, handingOver) {
@@ -74,11 +90,23 @@ function draw(view) {
   drawBoard(view, state, seat, held, handingOver);
   if (handingOver) clear(elements.side);
   else drawSide(view, state, seat);
-  drawOverlay(view);
+  drawHandover(view);
   view.bringIntoView(state, !held && !handingOver && seat != null && actingSeat(model) != null);
   // the tab's title tells a player whose tab is in the background that it is his turn
   const myTurn = !held && actingSeat(model) != null;
   document.title = myTurn ? `● ${ctx.t("play.title_turn")} — ${view.game.name}` : `${view.game.name} — Tablier`;
+}
+
+// a phone brings the player's decision on screen (phone-scroll.js, loaded only by a
+// narrow screen, from the start so that the first turn is not brought late)
+function phoneScrolling(view) {
+  const narrow = matchMedia("(max-width: 760px)");
+  let scroller = null;
+  const load = () => (scroller ??= import("./phone-scroll.js").then((module) => module.phoneScroller(view)));
+  if (narrow.matches) load();
+  return (state, myTurn) => {
+    if (state && narrow.matches) load().then((bring) => bring(state, myTurn));
+  };
 }
 
 /**
@@ -91,17 +119,13 @@ export function createView({ root, ctx, params, room, status, game, board }) {
     ctx, params, room, status, game, board,
     elements: layout(root, board),
     model: emptyModel(),
-    shownSeat: null,
-    handOverTo: null,
-    connection: "connecting",
-    flip: false,
-    errorText: "",
-    noticeText: "",
+    shownSeat: null, handOverTo: null, connection: "connecting", flip: false, errorText: "", noticeText: "",
     hint: null, // the engine's suggestion {move, move_count}, against the computer
     lastGameNumber: null,
     reseated: false, // a welcome moved us to other seats: say so with the new game
     voidSeen: null, // the game number whose void deal the player has looked at
     conn: null,
+    handover: null,
     seatsOf: () => (view.model.seats?.length ? view.model.seats : status.seats) ?? [],
     names: () => {
       const seats = view.model.seats?.length ? view.model.seats : status.seats;
@@ -118,7 +142,8 @@ export function createView({ root, ctx, params, room, status, game, board }) {
     drawTitle: () => drawTitle(view),
   };
   view.clock = clockTicker(view.elements.players);
-  view.bringIntoView = phoneScroller(view);
+  view.bringIntoView = phoneScrolling(view);
+  if (game.hidden_information) view.handover = import("./handover.js");
   board.addEventListener("play-move", (e) => view.play(e.detail.seat, e.detail.move));
   return view;
 }

@@ -2,12 +2,10 @@
 // decision (its choices, its tray...) comes on screen, and at the end the result does,
 // once each, so that a player who scrolls away to look is left there.
 
-/** Returns `bringIntoView(state, myTurn)`, called after each drawing. */
+/** Returns `bringIntoView(state, myTurn)`, called after each drawing on a narrow screen. */
 export function phoneScroller(view) {
-  const narrow = matchMedia("(max-width: 760px)");
   let broughtIntoView = null; // the turn (or the end) last brought on screen
   return (state, myTurn) => {
-    if (!state || !narrow.matches) return;
     const key = state.terminal ? `end/${state.game_number}` : myTurn ? `turn/${state.game_number}/${state.move_count}` : null;
     if (key == null || key === broughtIntoView) return;
     broughtIntoView = key;

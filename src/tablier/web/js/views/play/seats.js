@@ -1,12 +1,8 @@
-// Taking a seat before playing: an invite link, a profile's seat claimed on another
-// device, or the offer of a free seat to whoever opens the room's address.
+// Taking a seat before playing: an invite link, or the offer of a free seat to whoever
+// opens the room's address. Loaded only then: a seated player never needs it.
 
 import { clear, h } from "../../dom.js";
 import { seatStep } from "../seat-name.js";
-
-export function freeHumanSeats(status) {
-  return status.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
-}
 
 async function joinSeat(ctx, room, seat, name = ctx.store.name()) {
   const { store, api } = ctx;
@@ -44,11 +40,11 @@ function nameThenSit(box, ctx, room, status, game, seat) {
  * An invite link (`join=N`): take that seat unless it is already ours, then drop the
  * parameter. Returns the page when the friend must first say a name, else null.
  */
-export async function followInvite(main, ctx, params, room, status, game) {
+export async function followInvite(main, ctx, params, room, status, game, free) {
   const wanted = Number(params.get("join"));
   const mine = ctx.store.room(room)?.seats.some((s) => s.seat === wanted);
   const seatAsked = Number.isInteger(wanted) ? wanted : null;
-  if (!mine && freeHumanSeats(status).some((s) => seatAsked == null || s === seatAsked)) {
+  if (!mine && free.some((s) => seatAsked == null || s === seatAsked)) {
     // the friend says the name both players will see before sitting down
     const box = h("section", { class: "play seat-name-page", "data-game": game.id });
     main.append(box);
@@ -64,15 +60,6 @@ export async function followInvite(main, ctx, params, room, status, game) {
   }
   history.replaceState(null, "", `/?room=${encodeURIComponent(room)}`);
   return null;
-}
-
-/** A seat of one's profile (an accepted challenge, another device): a fresh token for it. */
-export async function claimProfileSeat(ctx, room, game) {
-  const claimed = await fetch(`/api/rooms/${encodeURIComponent(room)}/claim`, { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
-  if (claimed?.ok) {
-    const answer = await claimed.json();
-    ctx.store.saveSeats(room, game.id, [{ seat: answer.seat, token: answer.token }]);
-  }
 }
 
 /** Somebody opened the room's address without a seat: the free seat offered. */
