@@ -2,11 +2,13 @@
 
     python benchmarks/engine.py                 # every game, 3 s each
     python benchmarks/engine.py --game kwinty --seconds 10
+    python benchmarks/engine.py --ratios        # only the playouts and their ratios
 
 Prints, per game: random-playout moves per second, playouts per second and legal-move
-generations per second. For Kwinty, when OpenSpiel (`pyspiel`) is importable, the
-same figures for OpenSpiel's C++ `gomoku` driven from Python, and the ratio; for
-Counterplays, the same ratio and, in the same run, the engine's two Python generators:
+generations per second, and, when OpenSpiel (`pyspiel`) is importable, the ratio of its
+moves per second to those of OpenSpiel's C++ `gomoku` driven by the same Python loop in
+the same run (the two measured in alternating slices, so a shared machine's load
+weighs on both alike). For Counterplays, in the same run, the engine's two Python generators:
 the one that remembers placements across moves (used where the compiled generator
 cannot be built) and the one before it (every position computed from scratch).
 For Kwinty and Turris, the search's own playouts per second, compiled (fastplay.c)
@@ -16,6 +18,7 @@ and in Python, and with `--search`, `hard`'s iterations per second with each.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import random
 import re
@@ -62,20 +65,29 @@ def playout_gomoku(seed: int) -> tuple[int, int]:
     return moves, calls
 
 
-def measure(playout: Callable[[int], tuple[int, int]], seconds: float) -> dict[str, float]:
+def measure(
+    playout: Callable[[int], tuple[int, int]], seconds: float, first_seed: int = 0
+) -> dict[str, float]:
+    """Playouts with seeds first_seed, first_seed + 1, ... for about `seconds`."""
     start = time.perf_counter()
     games = moves = calls = 0
     while time.perf_counter() - start < seconds:
-        m, c = playout(games)
+        m, c = playout(first_seed + games)
         games += 1
         moves += m
         calls += c
     elapsed = time.perf_counter() - start
+    figures: dict[str, float] = {"games": games, "moves": moves, "calls": calls, "elapsed": elapsed}
+    figures.update(rates(figures))
+    return figures
+
+
+def rates(figures: dict[str, float]) -> dict[str, float]:
+    elapsed = figures["elapsed"]
     return {
-        "games": games,
-        "moves_per_s": moves / elapsed,
-        "playouts_per_s": games / elapsed,
-        "legal_per_s": calls / elapsed,
+        "moves_per_s": figures["moves"] / elapsed,
+        "playouts_per_s": figures["games"] / elapsed,
+        "legal_per_s": figures["calls"] / elapsed,
     }
 
 
@@ -97,31 +109,61 @@ def main(argv: list[str]) -> int:
         help="also `hard`'s search iterations per second on Counterplays, Kwinty and Turris, "
         "before and after",
     )
+    parser.add_argument(
+        "--ratios",
+        action="store_true",
+        help="only the random playouts through the contract and their gomoku ratios",
+    )
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {args.seconds:g} s per measurement")
-    gomoku: dict[str, float] | None = None
+    ratios: dict[str, float] = {}
     for game_id in args.game or tablier.game_ids():
-        figures = measure(lambda seed, g=game_id: playout_contract(g, seed), args.seconds)
+        figures, gomoku = measure_alongside_gomoku(
+            functools.partial(playout_contract, game_id), args.seconds
+        )
         print(line(game_id, figures))
+        if gomoku is not None:
+            ratios[game_id] = figures["moves_per_s"] / gomoku["moves_per_s"]
+            print(line("  openspiel gomoku (C++)", gomoku))
+            print(f"{'':<22} ratio {game_id}/gomoku (moves/s): {ratios[game_id]:.3f}")
+        if args.ratios:
+            continue
         if game_id == "counterplays":
             print_counterplays_ways(figures, args.seconds)
             if args.search:
                 print_search_speed()
         if game_id in ("kwinty", "turris"):
             print_compiled_playouts(game_id, args.seconds, search=args.search)
-        if game_id not in ("kwinty", "counterplays"):
-            continue
-        try:
-            import pyspiel  # noqa: F401
-        except ImportError:
-            print(f"{'':<22} (OpenSpiel not installed: no gomoku comparison)")
-            continue
-        if gomoku is None:
-            gomoku = measure(playout_gomoku, args.seconds)
-            print(line("openspiel gomoku (C++)", gomoku))
-        ratio = figures["moves_per_s"] / gomoku["moves_per_s"]
-        print(f"{'':<22} ratio {game_id}/gomoku (moves/s): {ratio:.3f}")
+    if ratios:
+        print("ratios to gomoku: " + ", ".join(f"{g} {r:.3f}" for g, r in ratios.items()))
+    else:
+        print("(OpenSpiel not installed: no gomoku comparison)")
     return 0
+
+
+def measure_alongside_gomoku(
+    playout: Callable[[int], tuple[int, int]], seconds: float, slices: int = 6
+) -> tuple[dict[str, float], dict[str, float] | None]:
+    """`playout`'s figures and, without OpenSpiel None, gomoku's, measured in turns.
+
+    The two alternate in short slices (`seconds` each in all), so that the load of
+    a shared machine weighs on both alike and their ratio holds even when it drifts.
+    """
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return measure(playout, seconds), None
+    totals: dict[str, dict[str, float]] = {}
+    for _ in range(slices):
+        for name, way in (("game", playout), ("gomoku", playout_gomoku)):
+            done = int(totals[name]["games"]) if name in totals else 0
+            part = measure(way, seconds / slices, first_seed=done)
+            whole = totals.setdefault(name, dict.fromkeys(part, 0.0))
+            for key, value in part.items():
+                whole[key] += value
+    for whole in totals.values():
+        whole.update(rates(whole))
+    return totals["game"], totals["gomoku"]
 
 
 def print_search_speed(positions: int = 8) -> None:

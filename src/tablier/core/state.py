@@ -46,15 +46,18 @@ class State(ABC):
         """Play `move` for `player`, or raise IllegalMove and leave the state unchanged."""
         if not isinstance(move, str):
             move = str(move)
-        if isinstance(player, bool) or not isinstance(player, int):
+        if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
             raise WORDS.refuse("refusal.player_type", given=repr(player))
         if not 0 <= player < self.num_players:
             raise WORDS.refuse("refusal.no_such_player", player=player, last=self.num_players - 1)
-        awaited = self.current_players()
-        if player not in awaited:
-            raise IllegalMove(self._not_awaited(player, awaited))
+        if not self.awaits(player):
+            raise IllegalMove(self._not_awaited(player, self.current_players()))
         canonical = self._apply(player, move)
         self.history.append((player, canonical))
+
+    def awaits(self, player: int) -> bool:
+        """Whether `player` is among `current_players()`; games may answer it faster."""
+        return player in self.current_players()
 
     def apply_legal(self, player: int, move: Move | str) -> None:
         """Play a move taken from this very position's `legal_moves(player)`.

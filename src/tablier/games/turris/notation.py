@@ -30,7 +30,7 @@ PASS = Move("pass")
 
 # canonical texts read without regular expressions: playouts apply moves taken
 # straight from `legal_moves`
-_CANONICAL: dict[str, Parsed] = {
+CANONICAL: dict[str, Parsed] = {
     **{str(V_MOVES[c]): ("V", (c,), 0) for c in range(9)},
     **{str(H_MOVES[i]): ("H", pair, 0) for i, pair in enumerate(PAIRS)},
     **{str(X_MOVES[c][z]): ("x", (c,), z) for c in range(9) for z in range(1, GRID_LEVELS)},
@@ -46,7 +46,7 @@ _X_RE = re.compile(f"x{_CELL}@([0-9]{{1,3}})")
 
 def parse(text: str) -> Parsed:
     """Read a move; letters in either case and surrounding spaces are tolerated."""
-    known = _CANONICAL.get(text)
+    known = CANONICAL.get(text)
     if known is not None:
         return known
     text = text.strip().lower()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tablier.core.errors import IllegalMove
 from tablier.core.messages import Message
@@ -10,17 +10,25 @@ from tablier.core.move import Move
 from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
 from tablier.games.turris import geometry as geo
-from tablier.games.turris import observation
+from tablier.games.turris import observation, shapes
 from tablier.games.turris.geometry import (
+    CELL_INDEX,
     CELLS,
     CENTRE,
     GRID_LEVELS,
-    NEIGHBOURS,
-    PAIRS,
     Piece,
     cubes,
 )
-from tablier.games.turris.notation import H_MOVES, PAIR_INDEX, PASS, SKIP, V_MOVES, X_MOVES, parse
+from tablier.games.turris.notation import (
+    CANONICAL,
+    H_MOVES,
+    PAIR_INDEX,
+    PASS,
+    SKIP,
+    V_MOVES,
+    X_MOVES,
+    parse,
+)
 from tablier.games.turris.observation import BONUS, OVER, PLACE
 from tablier.games.turris.refusals import REFUSALS, refusal
 from tablier.games.turris.views import View, compute_views, totals
@@ -60,7 +68,6 @@ class TurrisState(SharedRng, State):
         self.passes: int = 0
         self.ended_by: str | None = None  # "supplies" or "passes" once over
         self._legal: list[Move] | None = None
-        self._legal_set: frozenset[str] | None = None
         self._final_views: dict[str, View] | None = None
 
     def clone(self) -> TurrisState:
@@ -82,6 +89,9 @@ class TurrisState(SharedRng, State):
     # ------------------------------------------------------------ the contract
     def current_players(self) -> list[int]:
         return [] if self.phase == OVER else [self.to_move]
+
+    def awaits(self, player: int) -> bool:
+        return player == self.to_move and self.phase != OVER
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -200,38 +210,28 @@ class TurrisState(SharedRng, State):
     def _placements(self, player: int) -> list[Move]:
         if self.supply[player] == 0:
             return []
-        heights, grid, counts = self.heights, self.grid, self.level_count
-        limit = self.lowest_incomplete() + 2
+        heights, grid = self.heights, self.grid
+        places = shapes.outline(heights, self.level_count, not self.pieces)
         forbidden = self.forbidden[player]
-        first = not self.pieces
-        moves: list[Move] = []
-        for c in range(9):
+        if not forbidden:
+            moves = list(shapes.verticals(places & 511))
+            for move, a, b in shapes.horizontals(places >> 9):
+                h = heights[a]
+                if grid[h * 9 + a] != grid[h * 9 + b]:  # rule d): two different pieces
+                    moves.append(move)
+            return moves
+        moves = []
+        for move in shapes.verticals(places & 511):
+            c = CELL_INDEX[move[1:]]
             z = heights[c] + 1
-            if z + 1 > limit:  # rule e)
-                continue
-            if not first:  # rules a), c): a neighbour at least as high
-                for n in NEIGHBOURS[c]:
-                    if heights[n] >= z:
-                        break
-                else:
-                    continue
-            if c == CENTRE and (counts[z] == 0 or counts[z + 1] == 0):  # rule f)
-                continue
-            if forbidden and ((c, z) in forbidden or (c, z + 1) in forbidden):
-                continue
-            moves.append(V_MOVES[c])
-        for i, (a, b) in enumerate(PAIRS):
+            if (c, z) not in forbidden and (c, z + 1) not in forbidden:
+                moves.append(move)
+        for move, a, b in shapes.horizontals(places >> 9):
             h = heights[a]
-            if h == 0 or heights[b] != h or h + 1 > limit:  # rules b), d), e)
+            if grid[h * 9 + a] == grid[h * 9 + b]:
                 continue
-            if grid[h * 9 + a] == grid[h * 9 + b]:  # rule d): two different pieces
-                continue
-            z = h + 1
-            if (a == CENTRE or b == CENTRE) and counts[z] == 0:  # rule f)
-                continue
-            if forbidden and ((a, z) in forbidden or (b, z) in forbidden):
-                continue
-            moves.append(H_MOVES[i])
+            if (a, h + 1) not in forbidden and (b, h + 1) not in forbidden:
+                moves.append(move)
         return moves
 
     def _removals(self, player: int) -> list[Move]:
@@ -264,12 +264,21 @@ class TurrisState(SharedRng, State):
 
     # --------------------------------------------------------------- applying
     def _apply(self, player: int, move: str) -> str:
-        if self._legal_set is None:
-            # built only when a move comes through the contract: playouts skip it
-            self._legal_set = frozenset(self._legal_moves())
+        legal = self._legal_moves()
+        try:
+            # a canonical text found among the legal moves has passed every rule:
+            # what playouts and clients send is played without being read again
+            found = legal[cast("list[str]", legal).index(move)]
+        except ValueError:
+            return self._apply_text(player, move, legal)
+        self._play(player, *CANONICAL[found])
+        return found
+
+    def _apply_text(self, player: int, move: str, legal: list[Move]) -> str:
+        """Any other text: read it, then play it if it names a legal move, else say why."""
         kind, cells, level = parse(move)
         canonical = self._canonical(kind, cells, level)
-        if canonical is None or canonical not in self._legal_set:
+        if canonical is None or canonical not in legal:
             reason = refusal(self, player, (kind, cells, level)) or REFUSALS.message(
                 "refusal.not_legal"
             )
@@ -299,7 +308,6 @@ class TurrisState(SharedRng, State):
     def _play(self, player: int, kind: str, cells: tuple[int, ...], level: int) -> None:
         """Play a move already known to be legal, read as (kind, cells, level)."""
         self._legal = None
-        self._legal_set = None
         if kind == "V":
             self._place(player, True, cells)
         elif kind == "H":
@@ -339,10 +347,18 @@ class TurrisState(SharedRng, State):
         if self.phase == BONUS:
             self.bonus_placed = self.bonus_placed | {piece_id}
         self.pieces.append(piece)
-        for c, lz in cubes(piece):
-            self.grid[lz * 9 + c] = piece_id
-            self.level_count[lz] += 1
-            self.heights[c] = lz
+        grid, counts, heights = self.grid, self.level_count, self.heights
+        if vertical:
+            c = cells[0]
+            grid[z * 9 + c] = grid[z * 9 + 9 + c] = piece_id
+            counts[z] += 1
+            counts[z + 1] += 1
+            heights[c] = z + 1
+        else:
+            for c in cells:
+                grid[z * 9 + c] = piece_id
+                heights[c] = z
+            counts[z] += len(cells)
         self.supply[player] -= 1
         self.last_placed[player] = piece_id
         if self.forbidden[player]:
