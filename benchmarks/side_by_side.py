@@ -233,6 +233,10 @@ def cpu_per_move_ms(outcome: Outcome) -> float | None:
     return outcome.cpu_seconds * 1000 / moves if moves else None
 
 
+def kilobytes(value: float | None) -> float | None:
+    return None if value is None else value / 1024
+
+
 def number(value: float | None, digits: int = 1) -> str:
     return "n/a" if value is None else f"{value:,.{digits}f}"
 
@@ -251,6 +255,7 @@ def table(outcomes: list[Outcome]) -> str:
         "ack p50 / p95 / p99 / max (ms)",
         "to opponent p50 / p99 / max (ms)",
         "moves/s",
+        "KB a position",
         "CPU per move (ms)",
         "CPU (% of a core)",
         "memory end / peak (MB)",
@@ -270,7 +275,9 @@ def table(outcomes: list[Outcome]) -> str:
             f"| {o.round} | {o.games:,} | {o.target} "
             f"| {number(a['p50'])} / {number(a['p95'])} / {number(a['p99'])} / {number(a['max'])} "
             f"| {number(d['p50'])} / {number(d['p99'])} / {number(d['max'])} "
-            f"| {o.load['moves_per_second']:.1f} | {number(cpu_per_move_ms(o), 2)} "
+            f"| {o.load['moves_per_second']:.1f} "
+            f"| {number(kilobytes(o.load.get('bytes_per_position')))} "
+            f"| {number(cpu_per_move_ms(o), 2)} "
             f"| {o.cpu_seconds / seconds * 100:.0f}% | {o.rss_mb:.0f} / {o.peak_mb:.0f} "
             f"| {o.load['rematches']} / {o.load['reconnects']} "
             f"| {o.load['lost']} / {o.load['stale']} / {o.load['dropped']} / {errors} "

@@ -125,6 +125,8 @@ class Run {
     this.dropped = 0; // sockets the server closed or that failed
     this.lost = 0; // moves never answered within MOVE_TIMEOUT_MS
     this.stale = 0; // positions older than one the seat had already received
+    this.stateBytes = 0; // JSON text of the positions received (before compression)
+    this.states = 0;
     this.errors = {};
     this.sent = new Map(); // position key → {at, by}: a move's send time, for its delivery
     this.extensions = null;
@@ -155,6 +157,12 @@ class Run {
     if (move === undefined || move.by === seat) return;
     this.sent.delete(key);
     if (this.inWindow(move.at)) this.deliveries.push(now - move.at);
+  }
+
+  position(bytes) {
+    if (!this.measuring) return;
+    this.stateBytes += bytes;
+    this.states += 1;
   }
 
   error(code) {
@@ -313,6 +321,7 @@ class TablierSeat extends Seat {
         this.pending = null;
         break;
       case 'state':
+        this.run.position(data.length);
         this.onState(message, now);
         break;
       default:
@@ -397,7 +406,11 @@ class BgioSeat extends Seat {
       socket.emit('sync', this.match.matchID, this.playerID, this.credentials, 2);
     });
     socket.on('sync', (matchID, info) => this.onState(matchID, info.state));
-    socket.on('update', (matchID, state) => this.onState(matchID, state));
+    socket.on('update', (matchID, state) => {
+      // socket.io has parsed it: its size as JSON again, close to what came
+      if (this.run.measuring) this.run.position(JSON.stringify(state).length);
+      this.onState(matchID, state);
+    });
     socket.on('disconnect', () => {
       if (this.socket === socket) this.serverClosed();
     });
@@ -559,6 +572,7 @@ async function main() {
     dropped: run.dropped,
     lost: run.lost,
     stale: run.stale,
+    bytes_per_position: run.states ? run.stateBytes / run.states : null,
     errors: run.errors,
     ack_ms: summary(run.acks),
     delivery_ms: summary(run.deliveries),
@@ -580,6 +594,7 @@ async function main() {
       `opponent p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; ` +
       `reconnects ${run.reconnects}, dropped ${run.dropped}, lost ${run.lost}, ` +
       `stale positions ${run.stale}, ` +
+      `${((result.bytes_per_position || 0) / 1024).toFixed(1)} KB a position, ` +
       `errors ${JSON.stringify(run.errors)}; deflate: ${run.extensions || 'not agreed'}; ` +
       `generator ${(result.generator.cpu_share * 100).toFixed(0)}% of a core, ` +
       `loop delay p99 ${result.generator.loop_delay_p99_ms.toFixed(1)} ms\n`,
