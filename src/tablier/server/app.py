@@ -157,7 +157,7 @@ def _include_routers(app: FastAPI) -> None:
     install_profiles(app)
     # routes a game brings (its solo puzzles...)
     for game_id in registry.game_ids():
-        target = registry.game_class(game_id).http_routes
-        if target:
-            module, _, attr = target.partition(":")
-            app.include_router(getattr(importlib.import_module(module), attr))
+        # through the one hook resolver: a broken declaration names its game and hook
+        routes = registry.game_class(game_id).resolve_hook("http_routes")
+        if routes is not None:
+            app.include_router(routes)
