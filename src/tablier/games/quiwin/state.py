@@ -17,6 +17,7 @@ from tablier.games.quiwin.rules import rules_of
 from tablier.games.quiwin.tiles import (
     MIXED_COLOURS,
     RED,
+    TILE_COUNTS,
     colour,
     hidden_form,
     length,
@@ -32,6 +33,13 @@ PAWNS = (CHANGE, TRANSFER)
 # event keys whose values are tile ids, shown to each viewer as he may see them
 TILE_KEYS = ("tiles", "removed", "drawn", "tile", "received")
 SEAT_NAMES = ("White", "Black")
+# what a history entry records of the phase it was played in
+PHASE_KINDS = {"commit": "commit", "actions": "declare", "swap": "swap"}
+# the moves as Move objects made once: legal_moves hands out these same ones
+_TILE_MOVES = {code: Move(code) for code in TILE_COUNTS}
+_PASS_MOVE = Move(PASS)
+_PAWN_MOVES = {pawn: Move(pawn) for pawn in PAWNS}
+_SWAP_MOVES = {n: Move(f"swap {n}") for n in range(1, 31)}
 
 
 class QuiwinState(State):
@@ -97,16 +105,29 @@ class QuiwinState(State):
             return [1 - self.swap_pending[0]]
         return []
 
+    def awaits(self, player: int) -> bool:
+        phase = self.phase
+        if phase == "commit":
+            return self.pending[player] is None
+        if phase == "actions":
+            return self.eligible[player] and self.declared[player] is None
+        if phase == "swap":
+            assert self.swap_pending is not None
+            return player == 1 - self.swap_pending[0]
+        return False
+
     def legal_moves(self, player: int) -> list[Move]:
-        if player not in self.current_players():
+        if player not in (0, 1) or not self.awaits(player):
             return []
-        if self.phase == "commit":
-            return [Move(c) for c in sorted({self.codes[t] for t in self.hands[player]})]
-        if self.phase == "actions":
-            moves = [Move(PASS)]
-            moves += [Move(pawn) for pawn in PAWNS if self._action_problem(player, pawn) is None]
+        phase = self.phase
+        if phase == "commit":
+            codes = self.codes
+            return [_TILE_MOVES[c] for c in sorted({codes[t] for t in self.hands[player]})]
+        if phase == "actions":
+            moves = [_PASS_MOVE]
+            moves += [_PAWN_MOVES[pawn] for pawn in PAWNS if self._may_use(player, pawn)]
             return moves
-        return [Move(f"swap {n}") for n in self._swappable(player)]
+        return [_SWAP_MOVES.get(n) or Move(f"swap {n}") for n in self._swappable(player)]
 
     def _apply(self, player: int, move: str) -> str:
         if self.phase == "commit":
@@ -162,7 +183,7 @@ class QuiwinState(State):
         return self.rules.palier_of(min(self.step, self.rules.steps - 1))
 
     def _phase_kind(self) -> str:
-        return {"commit": "commit", "actions": "declare", "swap": "swap"}.get(self.phase, "")
+        return PHASE_KINDS.get(self.phase, "")
 
     def _palier_slots(self) -> range:
         start = self.rules.palier_starts[self.palier]
@@ -176,6 +197,19 @@ class QuiwinState(State):
             if self.used[p] == pawn:
                 return p
         return None
+
+    def _may_use(self, player: int, pawn: str) -> bool:
+        """Whether `player` may use `pawn` now: `_action_problem` is None, without words."""
+        used = self.used
+        if used[player] is not None or used[0] == pawn or used[1] == pawn:
+            return False
+        codes, step, other = self.codes, self.step, 1 - player
+        if pawn == CHANGE:
+            return codes[self.rows[other][step]][0] != RED
+        if codes[self.rows[player][step]][0] == RED:
+            return False
+        theirs = self.rows[other]
+        return any(codes[theirs[s]][0] != RED for s in self._palier_slots())
 
     def _action_problem(self, player: int, pawn: str) -> Message | None:
         """Why `player` may not use `pawn` now (None when he may)."""
@@ -220,12 +254,15 @@ class QuiwinState(State):
             raise REFUSALS.refuse(
                 "refusal.not_a_tile", move=move, step=self.step + 1, choices=", ".join(choices)
             )
-        tile = next((t for t in self.hands[player] if self.codes[t] == code), None)
-        if tile is None:
+        codes = self.codes
+        for tile in self.hands[player]:
+            if codes[tile] == code:
+                break
+        else:
             raise REFUSALS.refuse("refusal.not_in_hand", player=player, code=code)
         self.pending[player] = tile
         self.hands[player].remove(tile)
-        if all(t is not None for t in self.pending):
+        if None not in self.pending:
             self._reveal()
         return code
 
@@ -239,9 +276,8 @@ class QuiwinState(State):
 
     def _open_window(self) -> None:
         self.declared = [None, None]
-        self.eligible = [
-            any(self._action_problem(p, pawn) is None for pawn in PAWNS) for p in (0, 1)
-        ]
+        may_use = self._may_use
+        self.eligible = [may_use(p, CHANGE) or may_use(p, TRANSFER) for p in (0, 1)]
         self.phase = "actions"
         if not any(self.eligible):
             self._close_window()
