@@ -45,6 +45,11 @@ class Rules:
     def steps(self) -> int:
         return sum(self.palier_sizes)
 
+    @cached_property
+    def step_paliers(self) -> tuple[int, ...]:
+        """The palier of each 0-based step, looked up rather than worked out each time."""
+        return tuple(self.palier_of(step) for step in range(self.steps))
+
     def palier_of(self, step: int) -> int:
         """The palier (0, 1 or 2) a 0-based step belongs to."""
         for index in (2, 1, 0):

@@ -137,7 +137,7 @@ class QuiwinState(State):
         return self._swap(player, move)
 
     def apply(self, player: int, move: Move | str) -> None:
-        kind, step = self._phase_kind(), self.step
+        kind, step = PHASE_KINDS.get(self.phase, ""), self.step
         super().apply(player, move)
         self.entry_info.append((kind, step))
 
@@ -180,10 +180,8 @@ class QuiwinState(State):
     # ------------------------------------------------------------------ helpers
     @property
     def palier(self) -> int:
-        return self.rules.palier_of(min(self.step, self.rules.steps - 1))
-
-    def _phase_kind(self) -> str:
-        return PHASE_KINDS.get(self.phase, "")
+        paliers = self.rules.step_paliers
+        return paliers[min(self.step, len(paliers) - 1)]
 
     def _palier_slots(self) -> range:
         start = self.rules.palier_starts[self.palier]
@@ -248,7 +246,7 @@ class QuiwinState(State):
 
     # ------------------------------------------------------------------ steps
     def _commit(self, player: int, move: str) -> str:
-        code = normalise_code(move)
+        code = move if move in _TILE_MOVES else normalise_code(move)
         if code is None:
             choices = [str(m) for m in self.legal_moves(player)]
             raise REFUSALS.refuse(
@@ -290,10 +288,10 @@ class QuiwinState(State):
             raise REFUSALS.refuse(
                 "refusal.not_an_action", move=move, step=self.step + 1, choices=choices
             )
-        if word != PASS:
+        if word != PASS and not self._may_use(player, word):
             problem = self._action_problem(player, word)
-            if problem is not None:
-                raise IllegalMove(problem)
+            assert problem is not None
+            raise IllegalMove(problem)
         self.declared[player] = word
         if not self.current_players():
             self._resolve_window()
@@ -314,7 +312,7 @@ class QuiwinState(State):
             # different pawns: the change goes first
             order = sorted(wanted, key=lambda pd: PAWNS.index(pd[1]))
         for player, pawn in order:
-            if self._action_problem(player, pawn) is not None:
+            if not self._may_use(player, pawn):
                 self.events.append({"type": "lapse", "player": player, "pawn": pawn})
                 continue
             if pawn == CHANGE:
