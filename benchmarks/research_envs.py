@@ -68,7 +68,8 @@ class AECLoop:
         self, name: str, seed: int = 0, *, scan_mask: bool = False, actions: str | None = None
     ) -> None:
         game_id, options = env_names()[name]
-        self.env = aec_env(game_id, actions=actions, **options)
+        # (`actions` only when asked: the benchmark also runs against older trees)
+        self.env = aec_env(game_id, **({"actions": actions} if actions else {}), **options)
         self.rng = random.Random(seed)
         self.scan_mask = scan_mask
         # seeded once, as a training loop does: seeding every game costs more than a game

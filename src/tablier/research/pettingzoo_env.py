@@ -54,6 +54,7 @@ from tablier.research.interface import (
 )
 
 AGENTS = ("player_0", "player_1")
+SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 IDLE_MOVE = "pass"
 
 
@@ -108,7 +109,7 @@ class _Shared:
         self._seeds = np.random.default_rng()
         self.state: State = game.new_state(seed=0)
         self._applied = 0
-        self._legal_key: tuple[int, int, int, int] | None = None
+        self._legal_key: tuple[int, int, int] | None = None
         self._legal_numbers: list[int] = []
         self._legal_by_number: dict[int, Move] = {}
         self._unnumbered = 0
@@ -126,6 +127,7 @@ class _Shared:
                 self._spaces[agent][1].seed(seed + i)
         self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
         self._legal_key = None
+        self._applied += 1  # a new game: no list from the last one is good any more
 
     def _reached_cap(self) -> bool:
         return self.max_length is not None and len(self.state.history) >= self.max_length
@@ -133,17 +135,22 @@ class _Shared:
     def _legal(self, seat: int) -> dict[int, Move]:
         """`seat`'s legal moves now by action number, for this very position."""
         # observing and then playing asks twice for the same position's actions; the
-        # count of moves this environment applied tells positions apart in every game
+        # count of moves (and games) this environment played tells positions apart in
+        # every game, the history's length a move played on `state` from outside
         state = self.state
-        key = (id(state), len(state.history), seat, self._applied)
+        key = (seat, len(state.history), self._applied)
         if self._legal_key != key:
             moves = state.legal_moves(seat)
             encode = self.table.encode
             if self._partial:
+                numbered = getattr(self.table, "numbered", None)
                 by_number: dict[int, Move] = {}
-                for move in moves:
-                    with suppress(ValueError):
-                        by_number[encode(move)] = move
+                if numbered is not None:
+                    by_number = numbered(moves)
+                else:
+                    for move in moves:
+                        with suppress(ValueError):
+                            by_number[encode(move)] = move
                 self._unnumbered = len(moves) - len(by_number)
             elif self._index is not None:
                 index = self._index  # a MoveTable: its dictionary, without a call a move
@@ -190,7 +197,7 @@ class _Shared:
 
     def _stuck(self) -> bool:
         """Whether every legal move of the awaited seats lies beyond a partial table."""
-        return self._partial and any(
+        return any(
             not self._legal(seat) and self._unnumbered for seat in self.state.current_players()
         )
 
@@ -227,6 +234,7 @@ class TablierAECEnv(_Shared, AECEnv):
         }
         self.agents: list[str] = []
         self._round: list[int] = []
+        self._told: str | None = None  # the agent whose infos list its legal actions
         self._live = False
 
     def __str__(self) -> str:
@@ -240,6 +248,7 @@ class TablierAECEnv(_Shared, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._told = None
         self._live = True
         self._next_turn()
         self._announce()
@@ -269,19 +278,20 @@ class TablierAECEnv(_Shared, AECEnv):
     def _announce(self) -> None:
         """Tell the agent to act its legal action numbers (`infos[agent]["legal_actions"]`),
         so an agent need not scan a large mask; the others' lists are withdrawn."""
-        for info in self.infos.values():
-            info.pop("legal_actions", None)
-            info.pop("unnumbered_moves", None)
+        if self._told is not None:
+            self.infos[self._told].pop("legal_actions", None)
+            self.infos[self._told].pop("unnumbered_moves", None)
+            self._told = None
         if not self._live:
             return
-        agent = self.agent_selection
+        agent = self._told = self.agent_selection
         info = self.infos[agent]
-        info["legal_actions"] = list(self._offered(AGENTS.index(agent)))
+        info["legal_actions"] = list(self._offered(SEATS[agent]))
         if self._partial and self._unnumbered:
             info["unnumbered_moves"] = self._unnumbered
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+        seat = SEATS[agent]
         return self._observe(seat, self._offered(seat))
 
     def step(self, action: Any) -> None:
@@ -289,7 +299,7 @@ class TablierAECEnv(_Shared, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        seat = SEATS[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         legal = self._play(seat, action) if self._moves_now(seat) else int(action) == self.idle
@@ -302,7 +312,7 @@ class TablierAECEnv(_Shared, AECEnv):
             self._end(self.state.returns())
         elif self._reached_cap():
             self._truncate()
-        elif self._stuck():
+        elif self._partial and self._stuck():
             self._truncate(beyond_table=True)
         else:
             self._next_turn()
@@ -380,7 +390,7 @@ class TablierParallelEnv(_Shared, ParallelEnv):
         if returns is None and self.state.is_terminal():
             returns = self.state.returns()
         truncated = returns is None and self._reached_cap()
-        beyond = returns is None and not truncated and self._stuck()
+        beyond = returns is None and not truncated and self._partial and self._stuck()
         truncated = truncated or beyond
         if returns is not None:
             rewards = {agent: float(returns[s]) for s, agent in enumerate(AGENTS)}

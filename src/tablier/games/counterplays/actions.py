@@ -131,6 +131,20 @@ class CounterplaysWindow:
             self._known[str(move)] = number
         return number
 
+    def numbered(self, moves: list[Move]) -> dict[int, Move]:
+        """`moves` by number, those without one left out (for the environments)."""
+        known = self._known
+        found: dict[int, Move] = {}
+        for move in moves:
+            number = known.get(move)
+            if number is None:
+                try:
+                    number = self.encode(move)
+                except ValueError:
+                    continue
+            found[number] = move
+        return found
+
     def _number(self, move: str) -> int:
         orient, keys = _canonical(move) or _parsed(move)
         x, y = cell_of(keys[0])

@@ -107,14 +107,16 @@ class CounterplaysFollower:
     def __init__(self) -> None:
         self._state: Any = None
         self._seen = 0
-        self._cells = np.zeros((PLANES, ROWS, COLS), np.float32)
+        self._cells = np.zeros(PLANES * ROWS * COLS + SCALARS, np.float32)
+        # single values are written through a memoryview: far cheaper than numpy's
+        self._flat = self._cells.data.cast("B").cast("f")
         self._top: dict[tuple[int, int], int] = {}
         self._outside: set[tuple[int, int]] = set()
 
     def _restart(self, state: Any) -> None:
         self._state, self._seen = state, 0
         self._cells[:] = 0
-        self._cells[14] = UP
+        self._cells[14 * ROWS * COLS : PLANES * ROWS * COLS] = UP.reshape(-1)
         self._top.clear()
         self._outside.clear()
 
@@ -126,35 +128,35 @@ class CounterplaysFollower:
             owner, _letter, keys, level = tiles[index]
             self._draw(index, owner, [cell_of(k) for k in keys], level)
         self._seen = len(tiles)
-        out = np.empty(PLANES * ROWS * COLS + SCALARS, np.float32)
-        cells = out[: PLANES * ROWS * COLS].reshape(PLANES, ROWS, COLS)
-        cells[...] = self._cells
+        out = self._cells.copy()
         if seat == 1:
-            cells[0], cells[1] = self._cells[1], self._cells[0]
-        scalars = out[PLANES * ROWS * COLS :]
-        scalars[:] = 0
-        for base, who in ((0, seat), (len(LETTERS), 1 - seat)):
+            plane = ROWS * COLS
+            out[:plane] = self._cells[plane : 2 * plane]
+            out[plane : 2 * plane] = self._cells[:plane]
+        flat = out.data.cast("B").cast("f")
+        base = PLANES * ROWS * COLS
+        for offset, who in ((base, seat), (base + len(LETTERS), 1 - seat)):
             for letter in state.left[who]:
-                scalars[base + LETTERS.index(letter)] = 1
-        scalars[-3] = state.current_players() == [seat]
-        scalars[-2] = not tiles
-        scalars[-1] = len(self._outside) / 144
+                flat[offset + LETTERS.index(letter)] = 1.0
+        flat[base + SCALARS - 3] = float(state.current_players() == [seat])
+        flat[base + SCALARS - 2] = float(not tiles)
+        flat[base + SCALARS - 1] = len(self._outside) / 144
         return out
 
     def _draw(self, index: int, owner: int, covered: list[tuple[int, int]], level: int) -> None:
-        cells, top = self._cells, self._top
+        flat, top = self._flat, self._top
+        plane = ROWS * COLS
         for x, y in covered:
             top[(x, y)] = index
             if not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
                 self._outside.add((x, y))
                 continue
-            row, col = y - Y_MIN, x - X_MIN
-            cells[owner, row, col] = 1
-            cells[1 - owner, row, col] = 0
-            cells[2, row, col] = level / MAX_HEIGHT
-            cells[3 : 3 + LEVEL_PLANES, row, col] = 0
-            if level <= LEVEL_PLANES:
-                cells[2 + level, row, col] = 1
+            at = (y - Y_MIN) * COLS + (x - X_MIN)
+            flat[owner * plane + at] = 1.0
+            flat[(1 - owner) * plane + at] = 0.0
+            flat[2 * plane + at] = level / MAX_HEIGHT
+            for h in range(1, LEVEL_PLANES + 1):
+                flat[(2 + h) * plane + at] = float(h == level)
         # a cell's same-tile flags change when it or a neighbour gets a new top tile
         touched = set(covered)
         for cell in covered:
@@ -163,5 +165,6 @@ class CounterplaysFollower:
             here = top.get((x, y))
             if here is None or not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
                 continue
-            for plane, n in zip((11, 12, 13), neighbours(x, y), strict=True):
-                cells[plane, y - Y_MIN, x - X_MIN] = top.get(n) == here
+            at = (y - Y_MIN) * COLS + (x - X_MIN)
+            for p, n in zip((11, 12, 13), neighbours(x, y), strict=True):
+                flat[p * plane + at] = float(top.get(n) == here)

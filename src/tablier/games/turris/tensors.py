@@ -108,75 +108,93 @@ def _notation(piece: dict[str, Any]) -> str:
 class TurrisFollower:
     """The same tensors as `TurrisTensors.encode`, kept up to date move by move.
 
-    Turris hides nothing. The cube planes of the pieces (0-7, held by colour) change
-    only where `state.pieces` changed since the last call (a piece placed, a piece
-    removed by a bonus), so only those pieces are drawn or wiped; the small planes of
-    the moment (closed cubes, last pieces) and the scalars are written at each call.
-    A state other than the one followed, or one with fewer pieces, starts again.
+    Turris hides nothing. The cube planes of the pieces (0-7) are kept for each seat
+    and change only where `state.pieces` changed: a placement adds a piece at the end,
+    a removal (a move `x…`) empties a slot, so only new pieces are drawn and, after a
+    removal, the emptied ones wiped. The small planes of the moment (closed cubes,
+    last pieces) and the scalars are written at each call, one value at a time. A
+    state other than the one followed, or a shorter history, starts again.
     """
 
     def __init__(self) -> None:
         self._state: Any = None
+        self._moves = 0
         self._known: list[Any] = []
         self._places: dict[int, list[tuple[int, int, int]]] = {}
-        self._cubes = np.zeros((8, LEVELS, 3, 3), np.float32)
+        self._base = [np.zeros(8 * LEVELS * 9, np.float32) for _ in (0, 1)]
+        # single values are written through memoryviews: far cheaper than numpy's
+        self._flat = [b.data.cast("B").cast("f") for b in self._base]
+        self._rest = np.zeros((PLANES - 8) * LEVELS * 9 + SCALARS, np.float32)
 
     def tensor(self, state: Any, seat: int) -> np.ndarray:
-        pieces = state.pieces
-        known = self._known
-        if state is not self._state or len(pieces) < len(known):
-            self._state, known = state, []
+        pieces, history = state.pieces, state.history
+        if state is not self._state or len(history) < self._moves:
+            self._state, self._moves, self._known = state, 0, []
             self._places.clear()
-            self._cubes[:] = 0
-        for i, piece in enumerate(pieces):
-            if i < len(known) and piece is known[i]:
-                continue
-            if i in self._places:
-                self._wipe(i)
-            if piece is not None:
+            for base in self._base:
+                base[:] = 0
+        known = self._known
+        if any(move.startswith("x") for _, move in history[self._moves :]):
+            for i in range(len(known)):  # a removal: which slots were emptied
+                if known[i] is not None and pieces[i] is not known[i]:
+                    self._wipe(i)
+                    known[i] = pieces[i]
+                    if pieces[i] is not None:
+                        self._draw(i, state.piece_json(i))
+        for i in range(len(known), len(pieces)):
+            known.append(pieces[i])
+            if pieces[i] is not None:
                 self._draw(i, state.piece_json(i))
-        self._known = list(pieces)
-        out = np.zeros(PLANES * LEVELS * 9 + SCALARS, np.float32)
-        cubes = out[: PLANES * LEVELS * 9].reshape(PLANES, LEVELS, 3, 3)
-        cubes[0:8] = self._cubes
-        if seat == 1:
-            cubes[0], cubes[1] = self._cubes[1], self._cubes[0]
+        self._moves = len(history)
+        out = np.concatenate((self._base[seat], self._rest))
+        flat = out.data.cast("B").cast("f")
         for who, plane in ((seat, 8), (1 - seat, 9)):
             for cell, z in state.forbidden[who]:
                 if 1 <= z <= LEVELS:
-                    cubes[plane, z - 1, file_of(cell), rank_of(cell)] = 1
+                    flat[_at(plane, z - 1, file_of(cell), rank_of(cell))] = 1.0
         for who, plane in ((seat, 10), (1 - seat, 11)):
             for f, r, z in self._places.get(state.last_placed[who], ()):
-                cubes[plane, z, f, r] = 1
-        history = state.history
-        out[PLANES * LEVELS * 9 :] = (
-            state.current_players() == [seat],
-            state.in_bonus,
-            state.supply[seat] / PIECES_EACH,
-            state.supply[1 - seat] / PIECES_EACH,
-            bool(history) and history[-1][1] == "pass",
-            state.lowest_incomplete() / LEVELS,
-            bool(state.game.options.get("bonus_chain")),
-        )
+                flat[_at(plane, z, f, r)] = 1.0
+        at = PLANES * LEVELS * 9
+        flat[at] = float(state.current_players() == [seat])
+        flat[at + 1] = float(state.in_bonus)
+        flat[at + 2] = state.supply[seat] / PIECES_EACH
+        flat[at + 3] = state.supply[1 - seat] / PIECES_EACH
+        flat[at + 4] = float(bool(history) and history[-1][1] == "pass")
+        flat[at + 5] = state.lowest_incomplete() / LEVELS
+        flat[at + 6] = float(bool(state.game.options.get("bonus_chain")))
         return out
 
     def _draw(self, piece_id: int, piece: dict[str, Any]) -> None:
         owner = piece["owner"]
-        places = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
-        cubes = self._cubes
-        for cell, z in places:
-            cubes[owner, z, file_of(cell), rank_of(cell)] = 1
-        (a, z), (b, z2) = places
+        cells = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
+        places = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
+        (fa, ra, za), (fb, rb, zb) = places
+        first, second = _at(0, za, fa, ra), _at(0, zb, fb, rb)
         if piece["kind"] == "V":
-            cubes[2, z, file_of(a), rank_of(a)] = 1
-            cubes[3, z2, file_of(b), rank_of(b)] = 1
+            kinds = (2 * PLANE + first, 3 * PLANE + second)
         else:
-            along_file = file_of(a) != file_of(b)
-            cubes[4 if along_file else 6, z, file_of(a), rank_of(a)] = 1
-            cubes[5 if along_file else 7, z, file_of(b), rank_of(b)] = 1
-        self._places[piece_id] = [(file_of(c), rank_of(c), z) for c, z in places]
+            along_file = fa != fb
+            low, high = (4, 5) if along_file else (6, 7)
+            kinds = (low * PLANE + first, high * PLANE + second)
+        for seat, flat in enumerate(self._flat):
+            mine = 0 if owner == seat else PLANE
+            flat[mine + first] = flat[mine + second] = flat[kinds[0]] = flat[kinds[1]] = 1.0
+        self._places[piece_id] = places
 
     def _wipe(self, piece_id: int) -> None:
         # a cube position holds one piece at a time: every plane there was this piece's
-        for f, r, z in self._places.pop(piece_id):
-            self._cubes[:, z, f, r] = 0
+        for f, r, z in self._places.pop(piece_id, ()):
+            at = _at(0, z, f, r)
+            for flat in self._flat:
+                for plane in range(8):
+                    flat[plane * PLANE + at] = 0.0
+
+
+# values in one plane of the `cubes` block
+PLANE = LEVELS * 9
+
+
+def _at(plane: int, z: int, f: int, r: int) -> int:
+    """The flat index of (plane, level, file, rank) in the `cubes` block."""
+    return ((plane * LEVELS + z) * 3 + f) * 3 + r
