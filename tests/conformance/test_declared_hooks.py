@@ -5,13 +5,14 @@ heuristics, HTTP routes, command-line sub-commands, its research interface, its 
 OpenSpiel game) and in its options (upload checkers); a typo there would only show when
 that one feature is used. Here each is resolved by `Game.resolve_hook` / `core.hooks.
 resolve`, what each names is checked to be of the kind the platform expects, the web
-files it declares are checked against the web client, and its `chance` fact is checked
-against what two seeds do.
+files its manifest declares are checked to exist (and every board file the client ships
+to be declared), and its `chance` fact is checked against what two seeds do.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 from pathlib import Path
@@ -24,11 +25,12 @@ from tablier.ai.knowledge import heuristics_for
 from tablier.core import registry
 from tablier.core.heuristics import Heuristics
 from tablier.core.hooks import resolve
+from tablier.server.web_manifest import KINDS as WEB_KINDS
+from tablier.server.web_manifest import web_files
 
 GAMES = registry.game_ids()
 WEB = Path(tablier.__file__).resolve().parent / "web"
-# the web files the client finds by name today: js/boards/<id>-<kind>.js
-WEB_KINDS = ("board", "host", "puzzle")
+LANGS = ("fr", "en")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -59,17 +61,44 @@ def test_the_declared_heuristics_are_those_the_search_finds(game_id: str) -> Non
         assert isinstance(made, Heuristics) and type(made) is type(found)
 
 
+def _declared_files(game_id: str) -> dict[str, list[Path]]:
+    """Each declared kind's files, a messages file once per language."""
+    files = web_files(game_id)
+    return {
+        kind: [found.file.with_name(found.file.name.replace("{lang}", lang)) for lang in LANGS]
+        if "{lang}" in found.file.name
+        else [found.file]
+        for kind, found in files.items()
+    }
+
+
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_declared_web_files_are_those_the_client_ships(game_id: str) -> None:
-    assets = registry.game_class(game_id).web_assets
-    for kind, path in assets.items():
-        assert (WEB / path).is_file(), f"{game_id}: web_assets[{kind}] = {path} is missing"
-    for kind in WEB_KINDS:
-        shipped = f"js/boards/{game_id}-{kind}.js"
-        if (WEB / shipped).is_file():
-            assert assets.get(kind) == shipped, f"{game_id} ships {shipped} undeclared"
-        else:
-            assert kind not in assets, f"{game_id}: the client looks for {shipped}"
+def test_every_declared_web_file_exists(game_id: str) -> None:
+    declared = _declared_files(game_id)
+    assert set(declared) <= set(WEB_KINDS), f"{game_id}: unknown web kinds {set(declared)}"
+    for kind, paths in declared.items():
+        for path in paths:
+            assert path.is_file(), f"{game_id}: web_assets[{kind}] -> {path} is missing"
+    for path in declared.get("messages", []):
+        # a board's words sit under its game id, so that merged catalogues cannot clash
+        assert list(json.loads(path.read_text(encoding="utf-8"))) == [game_id], path
+    if "board" in declared:
+        tag = f'export const TAG = "{game_id}-board"'
+        assert tag in declared["board"][0].read_text(encoding="utf-8"), f"{game_id}: {tag}"
+
+
+def test_no_board_file_of_the_client_is_left_undeclared() -> None:
+    declared = {p.resolve() for g in GAMES for paths in _declared_files(g).values() for p in paths}
+    boards = WEB / "js" / "boards"
+    shipped = [
+        *(p for kind in ("board", "host", "puzzle") for p in boards.glob(f"*-{kind}.js")),
+        *(WEB / "i18n" / "boards").glob("*.json"),
+    ]
+    # the generic board is the client's own, for every game that declares none
+    shipped = [p for p in shipped if p.name != "generic-board.js"]
+    assert shipped
+    undeclared = sorted(str(p.relative_to(WEB)) for p in shipped if p.resolve() not in declared)
+    assert not undeclared, f"web files no game's manifest declares: {undeclared}"
 
 
 def _random_line(game_id: str, seeds: tuple[int, int], moves: int) -> list[list[object]]:

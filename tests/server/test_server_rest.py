@@ -31,12 +31,23 @@ def test_games_are_listed_with_their_options(server: ServerProcess) -> None:
     assert kwinty == {
         **tablier.game_class("kwinty").describe(),
         "draws_lots": True,
+        # the files its web manifest declares, where the client imports them from
+        "web_urls": {
+            "board": "/js/boards/kwinty-board.js",
+            "messages": "/i18n/boards/kwinty.{lang}.json",
+        },
         "board": True,
         "art": "/api/games/kwinty/art.svg",
         "party": False,
         # the lobby offers its guided first game
         "tutorial": True,
     }
+    board = server.get(kwinty["web_urls"]["board"])
+    assert board.status_code == 200 and "kwinty-board" in board.text
+    assert "javascript" in board.headers["content-type"]
+    assert "kwinty" in server.get(kwinty["web_urls"]["messages"].format(lang="en")).json()
+    # a built-in game ships no web folder of its own
+    assert server.get("/games/kwinty/web/kwinty-board.js").status_code == 404
     # the picture is served with an image type; a game without its own board says so
     art = server.get("/api/games/kwinty/art.svg")
     assert art.status_code == 200 and art.headers["content-type"].startswith("image/svg+xml")

@@ -29,6 +29,7 @@ from tablier.server.party_context import (
 from tablier.server.party_qr import qr_svg
 from tablier.server.party_token import code_secret, join_details, join_token_ok
 from tablier.server.rooms import Room
+from tablier.server.web_manifest import declares
 
 WEB_BOARDS = Path(__file__).resolve().parent.parent / "web" / "js" / "boards"
 # how often, at most, a code request sweeps the codes of ended rooms back to the pool
@@ -46,8 +47,8 @@ class JoinByCode(BaseModel):
 
 
 def has_host_view(game_id: str) -> bool:
-    """Whether the web client has a host-screen drawing for the game (`<id>-host.js`)."""
-    return (WEB_BOARDS / f"{game_id}-host.js").is_file()
+    """Whether the game's web manifest declares a drawing for the shared screen ("host")."""
+    return declares(game_id, "host")
 
 
 def party_status(room: Room, code: str) -> dict[str, Any]:

@@ -66,6 +66,7 @@ class Counterplays(Game):
         web_assets={
             "board": "js/boards/counterplays-board.js",
             "puzzle": "js/boards/counterplays-puzzle.js",
+            "messages": "i18n/boards/counterplays.{lang}.json",
         },
     )
 

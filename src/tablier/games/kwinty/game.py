@@ -39,7 +39,10 @@ class KwintyGame(Game):
             "kwinty": {"variant": "kwinty"},
             "kwintie": {"variant": "kwintie"},
         },
-        web_assets={"board": "js/boards/kwinty-board.js"},
+        web_assets={
+            "board": "js/boards/kwinty-board.js",
+            "messages": "i18n/boards/kwinty.{lang}.json",
+        },
     )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(

@@ -138,6 +138,7 @@ class QuiAdiQuoiGame(Game):
         web_assets={
             "board": "js/boards/quiadiquoi-board.js",
             "host": "js/boards/quiadiquoi-host.js",
+            "messages": "i18n/boards/quiadiquoi.{lang}.json",
         },
     )
     option_specs: ClassVar[tuple[Option, ...]] = (

@@ -56,7 +56,10 @@ class QuiwinGame(Game):
         research_interface="tablier.games.quiwin.actions:interface",
         # chance nodes and simultaneous moves: OpenSpiel gets a game of its own
         openspiel_game="tablier.research.openspiel_quiwin:NAME",
-        web_assets={"board": "js/boards/quiwin-board.js"},
+        web_assets={
+            "board": "js/boards/quiwin-board.js",
+            "messages": "i18n/boards/quiwin.{lang}.json",
+        },
     )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(

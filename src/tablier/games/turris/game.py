@@ -29,7 +29,10 @@ class TurrisGame(Game):
     hooks = Hooks(
         heuristics="tablier.games.turris.heuristics:make_heuristics",
         research_interface="tablier.games.turris.actions:interface",
-        web_assets={"board": "js/boards/turris-board.js"},
+        web_assets={
+            "board": "js/boards/turris-board.js",
+            "messages": "i18n/boards/turris.{lang}.json",
+        },
     )
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(

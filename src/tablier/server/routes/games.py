@@ -1,4 +1,5 @@
-"""The games this server offers: their descriptions, pictures and rules pages."""
+"""The games this server offers: their descriptions, pictures, rules pages and the web
+files a game's own package ships."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from tablier.core import registry
 from tablier.core.rules_pages import rules_text
 from tablier.server.routes.errors import ApiError
-from tablier.server.routes.web import board_file
 from tablier.server.seats import draws_lots
+from tablier.server.web_manifest import served_file, web_urls
 from tablier.tutorials import lessons as tutorial_lessons
 
 log = logging.getLogger("tablier.server")
@@ -23,14 +24,17 @@ router = APIRouter(tags=["games"])
 def describe(game_id: str) -> dict[str, Any]:
     """A game as the lobby reads it: its own description and what this server adds."""
     game_cls = registry.game_class(game_id)
+    # the files its web manifest declares, by kind, at the URLs the client imports
+    urls = web_urls(game_id)
     return {
         **game_cls.describe(),
         "draws_lots": draws_lots(game_cls),
-        # the client draws the game with js/boards/<id>-board.js when there is one
-        "board": board_file(game_id, "board"),
+        "web_urls": urls,
+        # the game has its own board element (else the generic board draws it)
+        "board": "board" in urls,
         "art": f"/api/games/{game_id}/art.svg" if game_cls.art() is not None else None,
-        # a shared screen and the players' phones (js/boards/<id>-host.js draws the screen)
-        "party": board_file(game_id, "host"),
+        # a shared screen and the players' phones (the "host" file draws the screen)
+        "party": "host" in urls,
         # a guided first game ("Apprendre en jouant") the lobby offers newcomers
         "tutorial": bool(tutorial_lessons(game_id)),
     }
@@ -70,6 +74,17 @@ async def get_art(game_id: str) -> Response:
         media_type="image/svg+xml",
         headers={"Cache-Control": "public, max-age=3600"},
     )
+
+
+@router.get("/games/{game_id}/web/{path:path}", summary="A file of the game's own web folder")
+async def get_web_file(game_id: str, path: str) -> Response:
+    _known(game_id)
+    found = served_file(game_id, path)
+    if found is None:
+        raise ApiError(404, f"{game_id!r} ships no web file {path!r}")
+    # browsers refuse ES modules served with another type
+    kind = "text/javascript" if found.suffix in (".js", ".mjs") else None
+    return FileResponse(found, media_type=kind, headers={"Cache-Control": "no-cache"})
 
 
 @router.get(

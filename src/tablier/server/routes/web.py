@@ -8,12 +8,14 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from tablier.server.web_manifest import declares
+
 WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
 
 
 def board_file(game_id: str, kind: str) -> bool:
-    """Whether the client ships js/boards/<id>-<kind>.js (board, host...) for a game."""
-    return (WEB_DIR / "js" / "boards" / f"{game_id}-{kind}.js").is_file()
+    """Whether the game's web manifest declares a file of this kind (board, host...)."""
+    return declares(game_id, kind)
 
 
 def mount_web_client(app: FastAPI) -> None:

@@ -24,15 +24,17 @@ const ctx = {
   describe(id) {
     return (this.games ?? []).find((g) => g.id === id) ?? null;
   },
-  /** Adds a board's own messages (i18n/boards/<id>.<lang>.json) to the translator. */
+  /** Adds a board's own messages (the file its web manifest declares) to the translator. */
   async useBoardMessages(game) {
-    if (!game?.board || boardTexts.has(game.id)) return;
-    boardTexts.add(game.id);
+    const where = game?.web_urls?.messages;
+    if (!where || boardTexts.has(game.id)) return;
+    boardTexts.set(game.id, where);
     await setLang(ctx.lang);
   },
 };
-// the games whose board messages are merged into the translator
-const boardTexts = new Set();
+// the games whose board messages are merged into the translator: id -> the address of
+// their messages, "{lang}" standing for the language
+const boardTexts = new Map();
 
 let view = null;
 
@@ -44,8 +46,8 @@ async function fetchJson(url) {
 async function loadMessages(lang) {
   if (!messages[lang]) messages[lang] = { base: await fetchJson(`/i18n/${lang}.json`), boards: {} };
   const entry = messages[lang];
-  const missing = [...boardTexts].filter((id) => !(id in entry.boards));
-  const loaded = await Promise.all(missing.map((id) => fetchJson(`/i18n/boards/${id}.${lang}.json`)));
+  const missing = [...boardTexts.keys()].filter((id) => !(id in entry.boards));
+  const loaded = await Promise.all(missing.map((id) => fetchJson(boardTexts.get(id).replaceAll("{lang}", lang))));
   missing.forEach((id, i) => { entry.boards[id] = loaded[i]; });
   // a board's file holds one top-level key, its game id: merging cannot clash
   return Object.assign({}, entry.base, ...Object.values(entry.boards));
@@ -144,9 +146,10 @@ async function route() {
   else if (params.has("study")) module = await import("./views/study.js");
   else if (params.has("problem") || params.has("problems")) module = await import("./views/problems.js");
   else if (params.has("puzzle")) {
-    // a game's solo puzzles: js/boards/<game>-puzzle.js, by convention
-    const game = (params.get("puzzle") ?? "").split(":")[0].replace(/[^a-z0-9_-]/g, "");
-    module = await import(`./boards/${game}-puzzle.js`);
+    // a game's solo puzzles: the page its web manifest declares (else the lobby)
+    await ctx.gameList();
+    const page = ctx.describe((params.get("puzzle") ?? "").split(":")[0])?.web_urls?.puzzle;
+    module = await import(page ?? "./views/lobby.js");
   }
   else module = await import("./views/lobby.js");
   clear(main);

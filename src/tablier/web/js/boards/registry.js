@@ -1,13 +1,15 @@
-// Which element draws a game. A game with its own look has `js/boards/<id>-board.js`
-// (the server says so in the game's description: `board: true`); every other game is
-// drawn by the generic board. Play and replay pages both ask here, so a board is
-// registered once and the pages never name a game.
+// Which element draws a game. A game with its own look declares its board file in its
+// web manifest, and the server gives the file's address in the game's description
+// (`web_urls.board`: under /js/boards/ for the built-in games, under /games/<id>/web/
+// for a game shipping its own files); every other game is drawn by the generic board.
+// Play and replay pages both ask here, so a board is registered once and the pages
+// never name a game.
 
 const modules = new Map();
 
-/** The board module's address, relative to this file. */
+/** The board module's address: the declared one, else the generic board's. */
 export function boardModule(game) {
-  return game?.board ? `./${game.id}-board.js` : "./generic-board.js";
+  return game?.web_urls?.board ?? new URL("./generic-board.js", import.meta.url).href;
 }
 
 /** The board module of a game (loaded once). */

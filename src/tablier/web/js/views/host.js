@@ -1,7 +1,7 @@
 // The host screen of a party (`/?host=<room>`): the shared screen everyone sees, a
 // spectator of the room. It shows the room code and the QR code of the join address
 // until every seat is taken, then the game drawn large by the game's host view
-// (`js/boards/<id>-host.js`, when the server says it has one), else its board as a
+// (the "host" file of its web manifest, when it declares one), else its board as a
 // spectator. A voice (the browser's speech synthesis, nothing fetched) reads aloud
 // what the host view says to read. `/?host` alone creates a party room first.
 
@@ -153,7 +153,8 @@ export async function mount(main, ctx, params) {
   const game = ctx.describe(status.game) ?? { id: status.game, name: status.game };
   await ctx.useBoardMessages(game);
   let hostModule = null;
-  if (info.host_view) hostModule = await import(`../boards/${game.id}-host.js`);
+  // the shared screen's drawing, when the game's web manifest declares one
+  if (info.host_view && game.web_urls?.host) hostModule = await import(game.web_urls.host);
   const board = hostModule ? document.createElement(hostModule.TAG) : await createBoard(game);
 
   const voice = new Voice(ctx.store, ctx.lang);
