@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT / "tests" / "server"))
 from server_helpers import Client, ServerProcess, play_seat, run  # noqa: E402
 
 TIMEOUT = 180
+CHROMIUM = "/usr/bin/chromium"
 OUTCOMES_FR = {"Croix aligne trois marques", "Rond aligne trois marques",
                "plateau plein sans alignement : partie nulle"}  # fmt: skip
 
@@ -126,36 +128,107 @@ def test_study_measures_it(env: dict[str, str], tmp_path: Path) -> None:
     assert 5 <= base["length"]["minimum"] <= base["length"]["maximum"] <= 16
 
 
-def test_the_lobby_offers_it_and_a_room_plays_it(env: dict[str, str], tmp_path: Path) -> None:
-    server = ServerProcess(
-        tmp_path / "db.sqlite", tmp_path / "server.log", env={"PYTHONPATH": env["PYTHONPATH"]}
+@pytest.fixture(scope="module")
+def server(
+    env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One real `tablier serve` with the package on its path, for the API and the browser."""
+    where = tmp_path_factory.mktemp("served")
+    served = ServerProcess(
+        where / "db.sqlite", where / "server.log", env={"PYTHONPATH": env["PYTHONPATH"]}
     ).start()
-    try:
-        games = server.get("/api/games").json()
-        trio = next(g for g in games if g["id"] == "trio")
-        assert trio["name"] == "Trio" and trio["seat_names"]["fr"] == ["Croix", "Rond"]
-        # its picture and its rules pages come from its own package
-        assert server.get(trio["art"]).text.startswith("<svg")
-        assert "## Who wins" in server.get("/api/games/trio/rules?lang=en").text
-        created = server.create_room(
-            game="trio",
-            options={"size": 3},
-            seats=[{"mine": True}, {"kind": "computer", "level": "random"}],
-            seating="as_listed",
-        )
-        seat = created["my_seats"][0]
+    yield served
+    served.stop()
 
-        async def game() -> dict[str, Any]:
-            client = await Client.open(server, created["room"], [seat["token"]])
-            end = await play_seat(client, seat["seat"], random.Random(5))
-            await client.close()
-            return end
 
-        end = run(game())
-    finally:
-        server.stop()
+def test_the_lobby_offers_it_and_a_room_plays_it(server: ServerProcess) -> None:
+    games = server.get("/api/games").json()
+    trio = next(g for g in games if g["id"] == "trio")
+    assert trio["name"] == "Trio" and trio["seat_names"]["fr"] == ["Croix", "Rond"]
+    # its picture and its rules pages come from its own package
+    assert server.get(trio["art"]).text.startswith("<svg")
+    assert "## Who wins" in server.get("/api/games/trio/rules?lang=en").text
+    created = server.create_room(
+        game="trio",
+        options={"size": 3},
+        seats=[{"mine": True}, {"kind": "computer", "level": "random"}],
+        seating="as_listed",
+    )
+    seat = created["my_seats"][0]
+
+    async def game() -> dict[str, Any]:
+        client = await Client.open(server, created["room"], [seat["token"]])
+        end = await play_seat(client, seat["seat"], random.Random(5))
+        await client.close()
+        return end
+
+    end = run(game())
     assert end["terminal"] and any(p == 1 for p, _ in end["moves"]), end
     assert end["outcome"]["reason_text"]["fr"] in OUTCOMES_FR
+
+
+def test_its_own_board_is_served_where_the_api_says(server: ServerProcess) -> None:
+    trio = server.get("/api/games/trio").json()
+    assert trio["board"] is True and trio["party"] is False
+    assert trio["web_urls"] == {
+        "board": "/games/trio/web/trio-board.js",
+        "messages": "/games/trio/web/trio.{lang}.json",
+    }
+    board = server.get(trio["web_urls"]["board"])
+    assert board.status_code == 200 and "javascript" in board.headers["content-type"]
+    assert "customElements.define(TAG, TrioBoard)" in board.text
+    # what the board imports beside it is served from the same folder
+    assert ".trio-grid" in server.get("/games/trio/web/trio-board.css").text
+    words = server.get(trio["web_urls"]["messages"].format(lang="fr")).json()
+    assert words["trio"]["empty"].startswith("case ")
+    # nothing outside the game's web folder, nothing another game's
+    for outside in ("%2e%2e/game.py", "..%2fgame.py", "..%2F..%2Ftablier_trio%2Fgame.py",
+                    "%2e%2e/rules.fr.md", ".hidden", "nothing.js", ""):  # fmt: skip
+        answer = server.get(f"/games/trio/web/{outside}")
+        assert answer.status_code == 404 and "def " not in answer.text, outside
+    assert server.get("/games/kwinty/web/trio-board.js").status_code == 404
+    assert server.get("/games/nope/web/trio-board.js").status_code == 404
+
+
+def _chromium_or_skip() -> None:
+    """As the browser tests do: skip without Chromium or Playwright, fail under CI=true."""
+    missing = not os.path.exists(CHROMIUM) or importlib.util.find_spec("playwright") is None
+    if missing and os.environ.get("CI") == "true":
+        pytest.fail(f"CI runs the browser checks: {CHROMIUM} or playwright is missing")
+    if missing:
+        pytest.skip(f"{CHROMIUM} or the playwright package is not installed")
+
+
+def test_a_room_in_the_browser_draws_its_board_and_a_click_plays(server: ServerProcess) -> None:
+    _chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from e2e_helpers import create_game, expect, page_errors
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 860}, locale="fr-FR")
+            errors = page_errors(page)
+            page.goto(server.http + "/")
+            create_game(page, "trio", "computer", level="random", first="me")
+            board = page.locator("trio-board")
+            expect(board.locator(".trio-square")).to_have_count(16)
+            square = board.locator("[data-square=b2]")
+            expect(square).to_be_enabled()
+            square.click()
+            expect(square).to_have_text("✕")
+            # the board's words come from the package's own messages, in French
+            expect(square).to_have_attribute("aria-label", re.compile(r"^case b2, marquée par"))
+            expect(square).to_be_disabled()
+            # the computer answers on a square of its own
+            expect(board.locator(".trio-square", has_text="◯")).to_have_count(1)
+            assert not errors, errors
+        finally:
+            browser.close()
 
 
 def test_the_conformance_suite_checks_it(env: dict[str, str]) -> None:

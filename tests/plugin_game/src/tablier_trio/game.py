@@ -18,6 +18,11 @@ class TrioGame(Game):
     seat_names: ClassVar[Mapping[str, tuple[str, ...]]] = SEAT_NAMES
     outcome_messages: ClassVar[Catalogue | None] = TEXTS
     research_interface: ClassVar[str | None] = "tablier_trio.research:interface"
+    # its board and the board's words, in this package's web/ folder
+    web_assets: ClassVar[Mapping[str, str]] = {
+        "board": "tablier_trio:web/trio-board.js",
+        "messages": "tablier_trio:web/trio.{lang}.json",
+    }
     rank: ClassVar[int] = 90
     duration_minutes: ClassVar[tuple[int, int]] = (1, 3)
     pitch: ClassVar[dict[str, str]] = {
