@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import platform
+import queue
 import resource
 import shutil
 import subprocess
@@ -37,7 +38,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,7 +48,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_load import free_port, start_server  # a sibling script
+from server_load import free_port, percentile, start_server  # a sibling script
 
 HERE = Path(__file__).resolve().parent
 BGIO = HERE / "bgio"
@@ -155,30 +157,120 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-def generator_events(command: list[str], limit: float) -> Iterator[dict[str, Any]]:
-    """The load generator's JSON lines, as they come; it is killed past `limit` seconds."""
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    watchdog = threading.Timer(limit, proc.kill)
-    watchdog.start()
-    try:
+class Generators:
+    """Several load.js processes; their JSON lines gathered by event name as they come."""
+
+    def __init__(self, commands: list[list[str]], limit: float) -> None:
+        self.procs = [
+            subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for command in commands
+        ]
+        self.deadline = time.monotonic() + limit
+        self.events: queue.Queue[tuple[int, dict[str, Any] | None]] = queue.Queue()
+        self.seen: dict[tuple[int, str], dict[str, Any]] = {}
+        for index, proc in enumerate(self.procs):
+            threading.Thread(target=self._read, args=(index, proc), daemon=True).start()
+
+    def _read(self, index: int, proc: subprocess.Popen[str]) -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             if line.startswith("{"):
-                yield json.loads(line)
-        if proc.wait() != 0:
-            raise SystemExit(f"the load generator failed (exit {proc.returncode})")
-    finally:
-        watchdog.cancel()
-        if proc.poll() is None:
-            proc.kill()
+                self.events.put((index, json.loads(line)))
+        self.events.put((index, None))
+
+    def all(self, name: str) -> list[dict[str, Any]]:
+        """Waits until every generator has sent the event `name`; those events, in order."""
+        wanted = [(index, name) for index in range(len(self.procs))]
+        while any(key not in self.seen for key in wanted):
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise SystemExit(f"the load generators took too long (waiting for {name})")
+            try:
+                index, event = self.events.get(timeout=left)
+            except queue.Empty:
+                continue
+            if event is None:
+                code = self.procs[index].wait()
+                raise SystemExit(f"load generator {index} ended before {name} (exit {code})")
+            self.seen[(index, event["event"])] = event
+        return [self.seen[key] for key in wanted]
+
+    def go(self) -> None:
+        for proc in self.procs:
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+
+    def close(self) -> None:
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
-def measure(target: str, games: int, args: argparse.Namespace, logs: Path) -> Outcome:
-    with tempfile.TemporaryDirectory(prefix=f"side-by-side-{target}-") as tmp:
-        proc, url = start(target, Path(tmp), logs)
-        try:
-            load_before = os.getloadavg()[0]
-            command = [
+def summary(samples: list[float]) -> dict[str, float | int | None]:
+    """p50/p95/p99/max of latencies in ms, by nearest rank as load.js computes them."""
+    if not samples:
+        return {"count": 0, "p50": None, "p95": None, "p99": None, "max": None}
+    return {
+        "count": len(samples),
+        "p50": percentile(samples, 50),
+        "p95": percentile(samples, 95),
+        "p99": percentile(samples, 99),
+        "max": max(samples),
+    }
+
+
+SUMMED = (
+    "games",
+    "moves",
+    "moves_per_second",
+    "games_finished",
+    "rematches",
+    "reconnects",
+    "dropped",
+    "lost",
+    "stale",
+    "positions",
+)
+
+
+def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """One generator's result from several, the percentiles taken over all their samples."""
+    merged = {k: v for k, v in results[0].items() if k != "samples"}
+    for name in SUMMED:
+        merged[name] = sum(r[name] for r in results)
+    merged["seconds"] = max(r["seconds"] for r in results)
+    errors: Counter[str] = Counter()
+    for r in results:
+        errors.update(r["errors"])
+    merged["errors"] = dict(errors)
+    for name in ("ack_ms", "delivery_ms", "resync_ms"):
+        merged[name] = summary([x for r in results for x in r["samples"][name]])
+    weighted = sum((r["bytes_per_position"] or 0) * r["positions"] for r in results)
+    merged["bytes_per_position"] = weighted / merged["positions"] if merged["positions"] else None
+    merged["extensions"] = next((r["extensions"] for r in results if r["extensions"]), "")
+    merged["generator"] = {
+        "processes": len(results),
+        "cpu_share": sum(r["generator"]["cpu_share"] for r in results),
+        "loop_delay_p99_ms": max(r["generator"]["loop_delay_p99_ms"] for r in results),
+        "loop_delay_max_ms": max(r["generator"]["loop_delay_max_ms"] for r in results),
+    }
+    return merged
+
+
+def generator_commands(
+    target: str, url: str, games: int, args: argparse.Namespace
+) -> list[list[str]]:
+    """One load.js command per generator process, the games shared out between them."""
+    count = max(1, min(args.generators, games))
+    commands = []
+    for index in range(count):
+        share = games // count + (1 if index < games % count else 0)
+        commands.append(
+            [
                 "node",
                 str(BGIO / "load.js"),
                 "--target",
@@ -186,7 +278,7 @@ def measure(target: str, games: int, args: argparse.Namespace, logs: Path) -> Ou
                 "--url",
                 url,
                 "--games",
-                str(games),
+                str(share),
                 "--seconds",
                 str(args.seconds),
                 "--warmup",
@@ -197,23 +289,30 @@ def measure(target: str, games: int, args: argparse.Namespace, logs: Path) -> Ou
                 "--reconnect",
                 str(args.reconnect),
                 "--seed",
-                str(args.seed),
+                str(args.seed * 1000 + index),
+                "--raw",
+                "--wait",
             ]
+        )
+    return commands
+
+
+def measure(target: str, games: int, args: argparse.Namespace, logs: Path) -> Outcome:
+    with tempfile.TemporaryDirectory(prefix=f"side-by-side-{target}-") as tmp:
+        proc, url = start(target, Path(tmp), logs)
+        generators: Generators | None = None
+        try:
+            load_before = os.getloadavg()[0]
             limit = 600 + args.warmup + args.seconds + games * 0.5
-            before: Usage | None = None
-            after: Usage | None = None
-            load_during = 0.0
-            result: dict[str, Any] | None = None
-            for event in generator_events(command, limit):
-                if event["event"] == "measure_start":
-                    before = usage(proc.pid)
-                elif event["event"] == "measure_end":
-                    after = usage(proc.pid)
-                    load_during = os.getloadavg()[0]
-                elif event["event"] == "result":
-                    result = event
-            if result is None or before is None or after is None:
-                raise SystemExit(f"{target}: the load generator gave no result")
+            generators = Generators(generator_commands(target, url, games, args), limit)
+            generators.all("ready")
+            generators.go()  # every generator's warm-up and window start now
+            generators.all("measure_start")
+            before = usage(proc.pid)
+            generators.all("measure_end")
+            after = usage(proc.pid)
+            load_during = os.getloadavg()[0]
+            result = merge(generators.all("result"))
             return Outcome(
                 target=target,
                 games=games,
@@ -225,6 +324,8 @@ def measure(target: str, games: int, args: argparse.Namespace, logs: Path) -> Ou
                 load_during=load_during,
             )
         finally:
+            if generators is not None:
+                generators.close()
             stop(proc)
 
 
@@ -253,7 +354,7 @@ def table(outcomes: list[Outcome]) -> str:
         "games",
         "server",
         "ack p50 / p95 / p99 / max (ms)",
-        "to opponent p50 / p99 / max (ms)",
+        "to opponent p50 / p95 / p99 / max (ms)",
         "moves/s",
         "KB a position",
         "CPU per move (ms)",
@@ -274,7 +375,7 @@ def table(outcomes: list[Outcome]) -> str:
         lines.append(
             f"| {o.round} | {o.games:,} | {o.target} "
             f"| {number(a['p50'])} / {number(a['p95'])} / {number(a['p99'])} / {number(a['max'])} "
-            f"| {number(d['p50'])} / {number(d['p99'])} / {number(d['max'])} "
+            f"| {number(d['p50'])} / {number(d['p95'])} / {number(d['p99'])} / {number(d['max'])} "
             f"| {o.load['moves_per_second']:.1f} "
             f"| {number(kilobytes(o.load.get('bytes_per_position')))} "
             f"| {number(cpu_per_move_ms(o), 2)} "
@@ -377,6 +478,12 @@ def main(argv: list[str] | None = None, say: Callable[[str], None] = print) -> l
         "--reconnect", type=float, default=0.005, help="chance a seat reloads after a move"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--generators",
+        type=int,
+        default=1,
+        help="load generator processes sharing the games (one Node thread each)",
+    )
     parser.add_argument(
         "--targets",
         nargs="+",

@@ -26,7 +26,10 @@
 //
 // Output: one JSON object per line on stdout — {"event": "ready"}, {"event":
 // "measure_start"}, {"event": "measure_end"}, then {"event": "result", ...} — and a
-// summary in words on stderr.
+// summary in words on stderr. --raw adds every latency sample to the result (a driver
+// merging several generators computes the percentiles of all); --wait waits after
+// "ready" for a line on stdin before the warm-up, so several generators measure the
+// same window.
 
 const { performance, monitorEventLoopDelay } = require('node:perf_hooks');
 const WebSocket = require('ws');
@@ -48,6 +51,8 @@ function parseArgs(argv) {
     reconnect: 0.005,
     seed: 1,
     setupConcurrency: 20,
+    raw: false,
+    wait: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i];
@@ -60,6 +65,8 @@ function parseArgs(argv) {
     else if (name === '--pace') args.pace = [Number(next()), Number(next())];
     else if (name === '--reconnect') args.reconnect = Number(next());
     else if (name === '--seed') args.seed = Number(next());
+    else if (name === '--raw') args.raw = true;
+    else if (name === '--wait') args.wait = true;
     else throw new Error(`unknown argument ${name}`);
   }
   if (!['tablier', 'bgio'].includes(args.target)) throw new Error('--target is tablier or bgio');
@@ -530,6 +537,17 @@ function ms(value) {
   return value === null ? 'n/a' : `${value.toFixed(1)} ms`;
 }
 
+/** Waits for a line on stdin: a driver running several generators starts their clocks together. */
+function goLine() {
+  return new Promise((resolve) => {
+    process.stdin.setEncoding('utf8');
+    process.stdin.once('data', () => {
+      process.stdin.pause();
+      resolve();
+    });
+  });
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const run = new Run(args);
@@ -537,6 +555,7 @@ async function main() {
   const seats = args.target === 'tablier' ? await tablierSeats(run) : await bgioSeats(run);
   await pool(seats.length, 100, (i) => seats[i].connect());
   emit({ event: 'ready', seats: seats.length, setup_seconds: (performance.now() - setupStart) / 1000 });
+  if (args.wait) await goLine();
 
   await new Promise((resolve) => setTimeout(resolve, args.warmup * 1000));
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
@@ -573,6 +592,7 @@ async function main() {
     lost: run.lost,
     stale: run.stale,
     bytes_per_position: run.states ? run.stateBytes / run.states : null,
+    positions: run.states,
     errors: run.errors,
     ack_ms: summary(run.acks),
     delivery_ms: summary(run.deliveries),
@@ -584,6 +604,7 @@ async function main() {
       loop_delay_max_ms: loopDelay.max / 1e6,
     },
   };
+  if (args.raw) result.samples = { ack_ms: run.acks, delivery_ms: run.deliveries, resync_ms: run.resyncs };
   emit(result);
   const a = result.ack_ms;
   const d = result.delivery_ms;
@@ -591,7 +612,7 @@ async function main() {
     `${args.target}: ${args.games} games, ${elapsed.toFixed(1)} s: ${run.moves} moves ` +
       `(${result.moves_per_second.toFixed(1)}/s), ${run.games} games finished; ` +
       `ack p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, p99 ${ms(a.p99)}, max ${ms(a.max)}; ` +
-      `opponent p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; ` +
+      `opponent p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}; ` +
       `reconnects ${run.reconnects}, dropped ${run.dropped}, lost ${run.lost}, ` +
       `stale positions ${run.stale}, ` +
       `${((result.bytes_per_position || 0) / 1024).toFixed(1)} KB a position, ` +
