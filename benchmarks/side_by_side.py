@@ -2,7 +2,8 @@
 
     bash benchmarks/bgio/setup.sh                      # once: boardgame.io 0.50.2 from npm
     .venv/bin/python benchmarks/side_by_side.py --games 50 100 --seconds 30
-    .venv/bin/python benchmarks/side_by_side.py --games 1000 2000 --seconds 120 --warmup 20
+    .venv/bin/python benchmarks/side_by_side.py --games 1000 2000 --seconds 120 --warmup 20 \
+        --rounds 2 --generators 2
     .venv/bin/python benchmarks/side_by_side.py --games 500 --targets tablier bgio-memory-deflate
 
 For each number of games, the servers take turns on this machine, each started fresh
@@ -14,7 +15,8 @@ the FlatFile storage it ships; `bgio-memory-deflate`, in memory with socket.io's
 per-message deflate turned on, which the stock server leaves off). The load comes from
 benchmarks/bgio/load.js, a Node process apart from both servers: one WebSocket per seat
 offering per-message deflate, every seat thinking --pace seconds, random legal moves,
-rematches and a few reloads (--reconnect).
+rematches and a few reloads (--reconnect); --generators K shares the games among K such
+processes, measured over one window, when one Node thread would limit the load.
 
 Over the measured window (after --warmup) it samples each server's CPU time and memory
 from /proc (the server process and its children) and prints one table: acknowledgement
