@@ -23,7 +23,19 @@ first's move before choosing, so it says False and the conversion refuses it.
 in rounds, at the end of the round that reaches it): `truncations` is True for every
 agent, `terminations` False, rewards 0, and `infos[agent]["truncated_at"]` the length.
 
-Observations are `{"observation": tensor, "action_mask": mask}` (see `interface.py`).
+Observations are `{"observation": tensor, "action_mask": mask}` (see `interface.py`),
+and `infos[agent]["legal_actions"]` lists the mask's nonzero entries for the agent to
+act, so that an agent need not scan a large mask. `actions` picks the numbering: a
+game's first declared encoding by default (Counterplays's `window`), `"table"` its
+fixed table. Moves a partial numbering leaves out are counted in
+`infos[agent]["unnumbered_moves"]`; when an awaited seat has legal moves but none with
+a number, the game is truncated (`infos[agent]["beyond_table"]`).
+
+**Speed.** A step builds what it hands out from what changed: a game with nothing
+hidden offers a tensor follower (its tensors updated move by move from the state, not
+rebuilt from `observation(seat)`); the legal moves of a position are numbered once,
+the mask is filled from those numbers, and the chosen move is the engine's own object,
+played with `apply_legal` (it came from this very position's `legal_moves`).
 An action outside the mask loses the game for its player (reward -1, the other +1,
 `infos[agent]["illegal_action"]` set), as PettingZoo's classic games do; masked
 sampling never meets it. Rewards are the game's returns, given when it ends.

@@ -134,17 +134,20 @@ class TurrisFollower:
             for base in self._base:
                 base[:] = 0
         known = self._known
-        if any(move.startswith("x") for _, move in history[self._moves :]):
-            for i in range(len(known)):  # a removal: which slots were emptied
+        removal = False
+        for i in range(self._moves, len(history)):
+            removal = removal or history[i][1].startswith("x")
+        if removal:
+            for i in range(len(known)):  # which slots were emptied
                 if known[i] is not None and pieces[i] is not known[i]:
                     self._wipe(i)
                     known[i] = pieces[i]
                     if pieces[i] is not None:
-                        self._draw(i, state.piece_json(i))
+                        self._draw(state, i)
         for i in range(len(known), len(pieces)):
             known.append(pieces[i])
             if pieces[i] is not None:
-                self._draw(i, state.piece_json(i))
+                self._draw(state, i)
         self._moves = len(history)
         out = np.concatenate((self._base[seat], self._rest))
         flat = out.data.cast("B").cast("f")
@@ -165,18 +168,12 @@ class TurrisFollower:
         flat[at + 6] = float(bool(state.game.options.get("bonus_chain")))
         return out
 
-    def _draw(self, piece_id: int, piece: dict[str, Any]) -> None:
-        owner = piece["owner"]
-        cells = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
-        places = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
-        (fa, ra, za), (fb, rb, zb) = places
-        first, second = _at(0, za, fa, ra), _at(0, zb, fb, rb)
-        if piece["kind"] == "V":
-            kinds = (2 * PLANE + first, 3 * PLANE + second)
-        else:
-            along_file = fa != fb
-            low, high = (4, 5) if along_file else (6, 7)
-            kinds = (low * PLANE + first, high * PLANE + second)
+    def _draw(self, state: Any, piece_id: int) -> None:
+        piece = state.pieces[piece_id]
+        drawn = _DRAWN.get(piece)
+        if drawn is None:
+            drawn = _DRAWN[piece] = _drawing(state.piece_json(piece_id))
+        owner, places, first, second, kinds = drawn
         for seat, flat in enumerate(self._flat):
             mine = 0 if owner == seat else PLANE
             flat[mine + first] = flat[mine + second] = flat[kinds[0]] = flat[kinds[1]] = 1.0
@@ -193,6 +190,25 @@ class TurrisFollower:
 
 # values in one plane of the `cubes` block
 PLANE = LEVELS * 9
+
+Drawing = tuple[int, list[tuple[int, int, int]], int, int, tuple[int, int]]
+# a piece as the engine holds it -> where it is drawn; a few hundred pieces exist
+_DRAWN: dict[Any, Drawing] = {}
+
+
+def _drawing(piece: dict[str, Any]) -> Drawing:
+    """A piece (as `piece_json` writes it): its owner, its cubes (file, rank, level
+    index), the flat indices of its two cubes in plane 0 and those of its kind planes."""
+    cells = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
+    places = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
+    (fa, ra, za), (fb, rb, zb) = places
+    first, second = _at(0, za, fa, ra), _at(0, zb, fb, rb)
+    if piece["kind"] == "V":
+        kinds = (2 * PLANE + first, 3 * PLANE + second)
+    else:
+        low, high = (4, 5) if fa != fb else (6, 7)
+        kinds = (low * PLANE + first, high * PLANE + second)
+    return piece["owner"], places, first, second, kinds
 
 
 def _at(plane: int, z: int, f: int, r: int) -> int:
