@@ -50,6 +50,11 @@ class Rules:
         """The palier of each 0-based step, looked up rather than worked out each time."""
         return tuple(self.palier_of(step) for step in range(self.steps))
 
+    @cached_property
+    def palier_ends(self) -> frozenset[int]:
+        """The steps that end a palier (`is_palier_end`), as a set to look in."""
+        return frozenset(step for step in range(self.steps) if self.is_palier_end(step))
+
     def palier_of(self, step: int) -> int:
         """The palier (0, 1 or 2) a 0-based step belongs to."""
         for index in (2, 1, 0):

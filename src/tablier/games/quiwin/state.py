@@ -390,7 +390,7 @@ class QuiwinState(State):
     def _close_window(self) -> None:
         self.declared = [None, None]
         self.eligible = [False, False]
-        if self.rules.is_palier_end(self.step):
+        if self.step in self.rules.palier_ends:
             self._measure()
         self.step += 1
         self.phase = "over" if self.verdict is not None else "commit"

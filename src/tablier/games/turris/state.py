@@ -239,12 +239,23 @@ class TurrisState(SharedRng, State):
         protected = self.last_placed[opponent]
         heights = self.heights
         lowest = self.lowest_incomplete()
+        grid, pieces = self.grid, self.pieces
         found: list[tuple[int, int, Move]] = []
-        for piece_id, piece in enumerate(self.pieces):
-            if piece is None or piece[0] != opponent or piece_id == protected:
+        # a removable piece has nothing on it: it tops its columns, so only the nine
+        # tops are looked at, each piece from its first cell (one whose first cell it
+        # does not top has something on it there)
+        for cell in range(9):
+            h = heights[cell]
+            if h == 0:
+                continue
+            piece_id = grid[h * 9 + cell]
+            piece = pieces[piece_id]
+            if piece is None or piece[2][0] != cell:
+                continue
+            if piece[0] != opponent or piece_id == protected:
                 continue
             if self._removable(piece, heights, lowest):
-                cell, level = piece[2][0], piece[3]
+                level = piece[3]
                 found.append((level, cell, X_MOVES[cell][level]))
         found.sort()
         return [move for _z, _c, move in found]
