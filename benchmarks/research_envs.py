@@ -118,10 +118,13 @@ def side_by_side(
         totals["steps"] += steps
         totals["games"] += games
         totals["env_s"] += end - middle
+    steps_per_s = totals["steps"] / totals["env_s"]
+    engine_per_s = totals["moves"] / totals["engine_s"]
     return {
-        "steps_per_s": totals["steps"] / totals["env_s"],
+        "steps_per_s": steps_per_s,
         "games_per_s": totals["games"] / totals["env_s"],
-        "engine_moves_per_s": totals["moves"] / totals["engine_s"],
+        "engine_moves_per_s": engine_per_s,
+        "ratio": steps_per_s / engine_per_s,
     }
 
 
@@ -164,9 +167,10 @@ def one_run(args: argparse.Namespace) -> dict[str, dict[str, float]]:
 def show(figures: dict[str, dict[str, float]]) -> None:
     for name, f in figures.items():
         line = f"  {name:13} {f['steps_per_s']:9,.0f} steps/s {f['games_per_s']:8,.1f} games/s"
-        if "engine_moves_per_s" in f:
-            ratio = f["steps_per_s"] / f["engine_moves_per_s"]
-            line += f"   engine {f['engine_moves_per_s']:9,.0f} moves/s   env/engine {ratio:.2f}"
+        if "ratio" in f:
+            # with several runs, the median of each run's ratio (not a ratio of medians)
+            line += f"   engine {f['engine_moves_per_s']:9,.0f} moves/s"
+            line += f"   env/engine {f['ratio']:.2f}"
         print(line, flush=True)
 
 
