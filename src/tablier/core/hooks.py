@@ -53,8 +53,9 @@ class Hooks:
     # the game's own OpenSpiel game, where the generic turn-based one cannot hold it:
     # "module:NAME", the module registering it with pyspiel, NAME its short name
     openspiel_game: str | None = field(default=None, metadata=ONE)
-    # the web client's files for this game, by kind ("board", "host", "puzzle"): paths
-    # under the web folder, e.g. {"board": "js/boards/kwinty-board.js"}
+    # the web client's files for this game, by kind ("board", "host", "puzzle",
+    # "messages"): a path of Tablier's own web folder ("js/boards/kwinty-board.js") or
+    # "package:folder/file" inside the game's own package (docs/web.md, web manifest)
     web_assets: Mapping[str, str] = field(default_factory=dict)
 
     def declared(self) -> Iterator[tuple[str, str]]:
