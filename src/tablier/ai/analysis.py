@@ -34,6 +34,7 @@ from tablier.ai.mcts import MCTSPlayer, SearchSettings
 from tablier.core import records, registry
 from tablier.core.game import Game
 from tablier.core.messages import Message
+from tablier.core.records import Replayable
 from tablier.core.state import State
 
 # iterations per position: enough to see tactics, small enough for a game in seconds
@@ -83,7 +84,7 @@ def _words(state: State, player: int, move: str | None) -> dict[str, str] | None
     return said.texts() if isinstance(said, Message) else None
 
 
-def analyse_choice(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
+def analyse_choice(record: Replayable, index: int, iterations: int = ITERATIONS) -> dict:
     """Move `index` of `record` judged from what its player knew: the chances of each of
     his options (hidden-information games). Runs in a worker of the computer pool."""
     state = records.replay(record, upto=index)
@@ -137,7 +138,7 @@ def spectator_value(state: State, samples: int, seed: int) -> float:
     return round(total / count, 3)
 
 
-def analyse_step(record: dict[str, Any], index: int, iterations: int = ITERATIONS) -> dict:
+def analyse_step(record: Replayable, index: int, iterations: int = ITERATIONS) -> dict:
     """What the analysis computes for position `index`, whichever kind the game is."""
     game_class = registry.game_class(record["game"])
     if game_class.hidden_information:
@@ -200,7 +201,7 @@ def _searcher(game: Game, seed: int, iterations: int) -> MCTSPlayer:
     return player
 
 
-def analyse_position(record: dict[str, Any], upto: int, iterations: int = ITERATIONS) -> dict:
+def analyse_position(record: Replayable, upto: int, iterations: int = ITERATIONS) -> dict:
     """Position `upto` (moves played) of `record`: who moves, the best move, seat 0's
     value, whether it is exact and, when the mover forces a win within a few moves,
     how soon. Runs in a worker of the server's computer pool."""

@@ -16,7 +16,7 @@ from typing import Any
 from tablier.ai.players import make_player
 from tablier.ai.stats import elo_interval, wilson
 from tablier.core.errors import IllegalMove
-from tablier.core.records import save_record
+from tablier.core.records import Record, save_record
 from tablier.core.registry import load
 
 # A move may overrun its player's time budget by this fraction before it is reported.
@@ -43,7 +43,7 @@ class GameResult:
     returns: list[float]
     times: list[list[float]]  # per player index
     budgets: list[float | None]  # per player index
-    record: dict[str, Any]
+    record: Record
     illegal: str | None = None  # who tried what, when a player offered an illegal move
     illegal_by: int | None = None  # that player's index
 

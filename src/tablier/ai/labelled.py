@@ -25,6 +25,7 @@ from typing import Any
 
 import tablier
 from tablier.ai import endgame
+from tablier.core.records import Record
 from tablier.core.state import State
 
 # nodes for one position's exact search while labelling (the analysis uses fewer)
@@ -46,7 +47,7 @@ def _exact_move(solver: endgame.Solver, state: State, mover: int, move: str) -> 
     return found.value if found.mover == mover else -found.value
 
 
-def label(state: State, record: dict[str, Any]) -> dict[str, Any] | None:
+def label(state: State, record: Record) -> dict[str, Any] | None:
     """The label of `state` (reached by `record`), or None when it is not one we keep."""
     mover = state.current_players()[0]
     legal = [str(m) for m in state.legal_moves(mover)]

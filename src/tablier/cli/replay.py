@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 import tablier
 from tablier.cli.texts import helptext, say
+from tablier.core.records import Replayable
 from tablier.core.terminal.errors import fail
 from tablier.core.terminal.lang import lang as current_lang
 from tablier.core.terminal.options import LangOption
@@ -63,7 +64,7 @@ def replay(
         console.print(say("replay.result", text=text), markup=False)
 
 
-def show_position(record: dict[str, Any], index: int) -> None:
+def show_position(record: Replayable, index: int) -> None:
     state = tablier.replay(record, upto=index)
     moves = record["moves"]
     title = say("replay.after", i=index, n=len(moves))

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 from tablier.core.errors import IllegalMove
 from tablier.core.messages import WORDS, Message, player_word
 from tablier.core.move import Move
+from tablier.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from tablier.core.game import Game
+    from tablier.core.records import Record
 
 
 class State(ABC):
@@ -136,9 +138,9 @@ class State(ABC):
         """An independent deep copy. Games override this when a faster copy pays."""
         return copy.deepcopy(self)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The game as data: replaying it with `tablier.replay` gives this state."""
-        rec: dict[str, Any] = {
+        rec: Record = {
             "format": "tablier-record/1",
             "game": self.game.id,
             "options": dict(self.game.options),
@@ -150,11 +152,14 @@ class State(ABC):
             rec["setup"] = copy.deepcopy(self.setup)
         if self.is_terminal():
             rec["returns"] = self.returns()
-            rec["outcome"] = self.outcome()
+            outcome = self.outcome()
+            # always there at the end (the contract); the test is for the type's sake
+            if outcome is not None:
+                rec["outcome"] = outcome
         return rec
 
     # ------------------------------------------------------------ shared extras
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         """Why the game ended: {"returns", "reason", ...}; None while it goes on.
 
         `reason` is a short stable code (e.g. "line", "exhaustion") that clients

@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import tablier
 from tablier.ai import endgame
 from tablier.ai.players import make_player
+from tablier.core.records import Record, Replayable
 from tablier.core.state import State
 from tablier.puzzles.verify import METHODS, OutOfReach, Problem, fast_key, prove
 
@@ -40,7 +40,7 @@ class Harvest:
     seen: set[str] = field(default_factory=set)
 
 
-def self_play(game_id: str, seed: int, players: tuple[str, str]) -> dict[str, Any]:
+def self_play(game_id: str, seed: int, players: tuple[str, str]) -> Record:
     """One game between two of the project's players; its record."""
     game = tablier.load(game_id)
     state = game.new_state(seed=seed)
@@ -51,7 +51,7 @@ def self_play(game_id: str, seed: int, players: tuple[str, str]) -> dict[str, An
     return state.record()
 
 
-def positions(record: dict[str, Any], back: int) -> Iterator[State]:
+def positions(record: Replayable, back: int) -> Iterator[State]:
     """The positions of a finished game, from its end backwards, `back` of them at most."""
     moves = record["moves"]
     for cut in range(len(moves) - 1, max(len(moves) - back, 0) - 1, -1):
@@ -77,7 +77,7 @@ def _try(state: State, harvest: Harvest, nodes: int, solver: endgame.Solver | No
 
 
 def mine(
-    record: dict[str, Any], harvest: Harvest, nodes: int, rng: random.Random | None = None
+    record: Replayable, harvest: Harvest, nodes: int, rng: random.Random | None = None
 ) -> None:
     """Add the problems of one game's record to `harvest`: its own positions, and (for the
     games solved to the end) the positions one move off its line near the end, which the
@@ -115,7 +115,7 @@ def harvest(
     seconds: float,
     seed: int = 1,
     nodes: int = 60_000,
-    records: list[dict[str, Any]] | None = None,
+    records: list[Replayable] | None = None,
     progress: Callable[[Harvest], None] | None = None,
 ) -> Harvest:
     """Problems of `game_id`: first from `records` (stored games), then from self-play,
@@ -140,7 +140,7 @@ def harvest(
     return found
 
 
-def stored_records(db: str, game_id: str) -> list[dict[str, Any]]:
+def stored_records(db: str, game_id: str) -> list[Replayable]:
     """The finished games of `game_id` stored in a server's database."""
     from tablier.puzzles.stored import finished_records
 

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 import tablier
+from tablier.core.records import Replayable
 from tablier.core.state import State
 from tablier.puzzles.verify import METHODS
 
@@ -38,7 +39,7 @@ def find(problem_id: str) -> dict[str, Any] | None:
 
 def position(problem: dict[str, Any]) -> State:
     """The problem's position, replayed from its game's record."""
-    record = {
+    record: Replayable = {
         "game": problem["game"], "options": problem["options"], "seed": problem["seed"],
         "moves": problem["moves"],
     }  # fmt: skip

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import sqlalchemy as sa
+
+from tablier.core.records import Replayable
 
 # the columns read, named here rather than imported from the server: the puzzles sit
 # below the server (.importlinter), and a server's database is data they read, like a
@@ -30,12 +30,12 @@ moves = sa.table(
 )  # fmt: skip
 
 
-def finished_records(db: str, game_id: str) -> list[dict[str, Any]]:
+def finished_records(db: str, game_id: str) -> list[Replayable]:
     """Every finished game of `game_id` in the database `db` (a URL as `tablier serve
     --db` takes it, or an SQLite file), oldest first, as a record `tablier.replay` reads
     (a game resigned early is kept: its positions are real)."""
     engine = sa.create_engine(db if "://" in db else f"sqlite:///{db}")
-    found: list[dict[str, Any]] = []
+    found: list[Replayable] = []
     with engine.connect() as conn:
         rows = conn.execute(
             sa.select(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.ai.analysis import analyse_step, judge
+from tablier.core.records import Replayable
 from tablier.server.computer import ComputerPool
 from tablier.server.fair_queue import ANONYMOUS, Busy, Priority, charge
 
@@ -53,7 +54,7 @@ class Analyses:
         return self.jobs.get((room, number))
 
     def start(
-        self, room: str, number: int, record: dict[str, Any], requester: str = ANONYMOUS
+        self, room: str, number: int, record: Replayable, requester: str = ANONYMOUS
     ) -> Analysis:
         """The game's analysis, started now unless it is already running or done (a
         finished game never changes: it is analysed once). Busy when `requester` has
@@ -82,7 +83,7 @@ class Analyses:
             del self.jobs[oldest]
         return job
 
-    async def _run(self, job: Analysis, record: dict[str, Any]) -> None:
+    async def _run(self, job: Analysis, record: Replayable) -> None:
         try:
             for upto in range(job.total):
                 with charge(job.requester, Priority.BACKGROUND):

@@ -8,6 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from tablier.core.outcome import Outcome
 from tablier.server.room_tables import game_seats, games, moves, rooms, seats
 
 
@@ -17,7 +18,7 @@ class StoredGame:
     seed: int
     setup: dict[str, Any]
     finished: bool
-    result: dict[str, Any] | None
+    result: Outcome | None
     moves: list[tuple[int, str]] = field(default_factory=list)
     last_clock: dict[str, Any] | None = None
     # who held each seat in this game (public fields only); filled by load_game
@@ -34,7 +35,7 @@ class StoredRoom:
     created_at: float
     seats: list[dict[str, Any]]
     current: StoredGame | None = None
-    previous_result: dict[str, Any] | None = None
+    previous_result: Outcome | None = None
 
 
 def load_room(engine: Engine, room_id: str) -> StoredRoom | None:

@@ -13,6 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tablier.core.outcome import Outcome
 from tablier.server.group_commit import Op
 from tablier.server.room_tables import SEAT_FIELDS, game_seats, games, moves, rooms, seats
 
@@ -66,7 +67,7 @@ def move(
     seat: int,
     notation: str,
     clock: dict[str, Any] | None,
-    result: dict[str, Any] | None,
+    result: Outcome | None,
 ) -> Op:
     at = time.time()
 
@@ -88,7 +89,7 @@ def move(
     return op
 
 
-def finish(room_id: str, number: int, result: dict[str, Any]) -> Op:
+def finish(room_id: str, number: int, result: Outcome) -> Op:
     def op(conn: Connection) -> None:
         _finish(conn, room_id, number, result)
 
@@ -130,14 +131,14 @@ def _game_seat_rows(number: int, seat_rows: list[dict[str, Any]]) -> list[dict[s
     ]
 
 
-FinishHook = Callable[[Connection, str, int, dict[str, Any]], None]
+FinishHook = Callable[[Connection, str, int, Outcome], None]
 
 # run inside the transaction that stores a game's end (the people layer rates it there,
 # so a result and its rating changes are stored together or not at all)
 finish_hooks: list[FinishHook] = []
 
 
-def _finish(conn: Connection, room_id: str, number: int, result: dict[str, Any]) -> None:
+def _finish(conn: Connection, room_id: str, number: int, result: Outcome) -> None:
     conn.execute(
         games.update()
         .where(games.c.room_id == room_id, games.c.number == number)

@@ -23,13 +23,14 @@ from tablier.core import records, registry
 from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
 from tablier.core.messages import WORDS
+from tablier.core.outcome import Outcome
 from tablier.core.state import State
 from tablier.server import computer_turns, room_views, timers
 from tablier.server.clocks import Clock
 from tablier.server.computer import ComputerPool
 from tablier.server.connection import Connection, encode
 from tablier.server.games_quota import TooManyGames, quota_for
-from tablier.server.outcomes import told_outcome
+from tablier.server.outcomes import ToldOutcome, told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
 from tablier.server.seating import next_seating
 from tablier.server.seats import Seat, hash_token
@@ -100,7 +101,7 @@ class Room:
                 "moves": [[p, m] for p, m in current.moves],
             }
         )
-        self.result: dict[str, Any] | None = current.result if current.finished else None
+        self.result: Outcome | None = current.result if current.finished else None
         self.clock = Clock.build(self.clock_config, self.game, self.num_players)
         if self.clock is not None:
             self.clock.restore(current.last_clock)
@@ -113,10 +114,10 @@ class Room:
     def over(self) -> bool:
         return self.result is not None
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> ToldOutcome | None:
         return self.told(self.result)
 
-    def told(self, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    def told(self, result: Outcome | None) -> ToldOutcome | None:
         return told_outcome(self.game, result)
 
     def awaited(self) -> list[int]:
@@ -321,7 +322,7 @@ class Room:
         record["moves"] = [[p, m] for p, m in history]
         self.state = records.replay(record)
 
-    async def _finished(self, result: dict[str, Any], conn: Connection | None = None) -> None:
+    async def _finished(self, result: Outcome, conn: Connection | None = None) -> None:
         """The game just ended (already stored): tell everyone, deal again if void."""
         self.result = result
         if self.clock is not None:
@@ -352,7 +353,7 @@ class Room:
         returns[seat] = -1.0
         if self.num_players == 2:
             returns[1 - seat] = 1.0
-        result = {"returns": returns, "reason": reason, "seat": seat}
+        result: Outcome = {"returns": returns, "reason": reason, "seat": seat}
         await self.storage.write(Storage.op_finish(self.id, self.number, result))
         await self._finished(result)
 

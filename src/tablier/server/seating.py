@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablier.core.game import Game
+from tablier.core.outcome import Outcome
 
 
-def next_seating(game: Game, result: dict[str, Any] | None, num_players: int) -> list[int]:
+def next_seating(game: Game, result: Outcome | None, num_players: int) -> list[int]:
     """For each seat of the next game, the seat its holder has now.
 
     Where the loser begins the next game (`Game.loser_starts_next`), the server decides

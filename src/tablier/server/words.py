@@ -8,9 +8,9 @@ its state after every move, and each state message carries the whole list.
 from __future__ import annotations
 
 import weakref
-from typing import Any
 
 from tablier.core import records
+from tablier.core.records import Replayable
 from tablier.core.state import State
 
 Words = list[dict[str, str] | None]
@@ -38,7 +38,7 @@ def spoken_moves(state: State, viewer: int | None) -> Words:
     return said
 
 
-def record_words(record: dict[str, Any], viewer: int | None) -> Words:
+def record_words(record: Replayable, viewer: int | None) -> Words:
     """The words of a finished game's moves, one per move of `record` ([] if they differ)."""
     state = records.replay(record)
     said = spoken_moves(state, viewer)

@@ -4,12 +4,13 @@ the figures are the same however the games are spread (one process, a pool, a cl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.core.game import Game
+from tablier.core.records import Record
 from tablier.core.registry import load
 from tablier.core.state import State
 
@@ -54,7 +55,7 @@ class GameFacts:
     # legal moves of the awaited seat at each decision (the branching factor over time)
     branching: list[int]
     facts: dict[str, float]
-    record: dict[str, Any]
+    record: Record
     # stopped at the move cap before the game ended
     truncated: bool = False
     # each seat's value at each position before a move, and at the end
@@ -147,7 +148,7 @@ def play_one(spec: StudySpec, index: int) -> GameFacts:
             total_cells, occupied = board
             used.update(occupied)
     truncated = not state.is_terminal()
-    outcome = state.outcome() or {}
+    outcome: Mapping[str, Any] = state.outcome() or {}
     record = state.record()
     record["players"] = list(spec.players)
     return GameFacts(

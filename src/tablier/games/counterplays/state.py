@@ -15,6 +15,7 @@ from tablier.games.counterplays import fastgen, placement, remembered, render, s
 from tablier.games.counterplays.geometry import key_neighbours, key_of
 from tablier.games.counterplays.notation import notation, orientation_of, parse
 from tablier.games.counterplays.observation import observe
+from tablier.games.counterplays.outcome import CounterplaysOutcome
 from tablier.games.counterplays.refusals import REFUSALS
 from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, Orientation
 from tablier.games.counterplays.words import describe
@@ -351,7 +352,7 @@ class CounterplaysState(State):
             return [0.0, 0.0]
         return scoring.decide(self.level_counts(), self.game.options["goal"])[0]
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> CounterplaysOutcome | None:
         if not self.is_terminal():
             return None
         counts = self.level_counts()

@@ -28,6 +28,7 @@ from tablier.games.kwinty.geometry import (
     has_five,
 )
 from tablier.games.kwinty.notation import PASS, PASS_MOVE, notation, parse
+from tablier.games.kwinty.outcome import KwintyOutcome
 from tablier.games.kwinty.refusals import (
     NOT_ON_TOP,
     OFF_FRAME,
@@ -138,9 +139,10 @@ class KwintyState(SharedRng, State):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> KwintyOutcome | None:
         if self.to_move is not None:
             return None
+        assert self.reason is not None  # set with the move that ended the game
         fours = [count_fours(self.occ[p], self.geo) for p in (0, 1)]
         return {
             "returns": self.returns(),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablier.core.messages import Message
 from tablier.core.move import Move
+from tablier.core.outcome import Outcome
 from tablier.games.quiadiquoi.events import event
 from tablier.games.quiadiquoi.phases import ANSWERING, Phase
 from tablier.games.quiadiquoi.question import QuestionRules
@@ -119,10 +120,11 @@ class QuiAdiQuoiState(TurnRules, QuestionRules, TournamentRules):
         top = max(scores)
         return [p for p in range(self.n) if scores[p] == top]
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         if not self.is_terminal():
             return None
-        out: dict[str, Any] = {"returns": self.returns(), "reason": self.table.end}
+        assert self.table.end is not None  # set together with the OVER phase (turn.py)
+        out: Outcome = {"returns": self.returns(), "reason": self.table.end}
         if self.table.winner is not None:
             out["winner"] = self.table.winner
         return out

@@ -11,6 +11,7 @@ from tablier.core.move import Move
 from tablier.core.state import State
 from tablier.games.quiwin import observation
 from tablier.games.quiwin import verdict as vd
+from tablier.games.quiwin.outcome import QuiwinOutcome
 from tablier.games.quiwin.refusals import REFUSALS
 from tablier.games.quiwin.render import render_board
 from tablier.games.quiwin.rules import rules_of
@@ -149,7 +150,7 @@ class QuiwinState(State):
             return [0.0, 0.0]
         return self.verdict.returns()
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> QuiwinOutcome | None:
         if self.verdict is None:
             return None
         return self.verdict.outcome()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from tablier.games.quiwin.outcome import QuiwinOutcome
 
 # number of steps (tiles per player) of paliers 1, 2 and 3
 PALIER_SIZES = (2, 4, 2)
@@ -71,8 +72,8 @@ class Verdict:
 
         return outcome_message(self.reason, self.tiebreak_tile).texts()
 
-    def outcome(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def outcome(self) -> QuiwinOutcome:
+        out: QuiwinOutcome = {
             "returns": self.returns(),
             "reason": self.reason,
             "winner": self.winner,

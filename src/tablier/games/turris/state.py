@@ -30,6 +30,7 @@ from tablier.games.turris.notation import (
     parse,
 )
 from tablier.games.turris.observation import BONUS, OVER, PLACE
+from tablier.games.turris.outcome import TurrisOutcome
 from tablier.games.turris.refusals import REFUSALS, refusal
 from tablier.games.turris.views import View, compute_views, totals
 from tablier.games.turris.words import describe
@@ -109,7 +110,7 @@ class TurrisState(SharedRng, State):
             return [0.0, 0.0]
         return [1.0, -1.0] if white > black else [-1.0, 1.0]
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> TurrisOutcome | None:
         if self.phase != OVER:
             return None
         views = self.final_views()

@@ -28,6 +28,7 @@ import sqlalchemy as sa
 from openskill.models import PlackettLuce
 from sqlalchemy.engine import Connection
 
+from tablier.core.outcome import Outcome
 from tablier.core.registry import game_class, game_ids
 from tablier.server import storage
 from tablier.server.people.tables import profiles, rated_rooms, rating_events, ratings
@@ -395,7 +396,7 @@ def rate_game(conn: Connection, room_id: str, number: int, result: Mapping[str, 
     return True
 
 
-def finish_hook(conn: Connection, room_id: str, number: int, result: dict[str, Any]) -> None:
+def finish_hook(conn: Connection, room_id: str, number: int, result: Outcome) -> None:
     """`storage.finish_hooks` entry: rate the game in a savepoint, never raising, so a
     failure here cannot lose the game's result."""
     try:

@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from tablier.core import records
+from tablier.core.records import Record, Replayable
 from tablier.server.manager import RoomManager
 from tablier.server.routes.errors import ApiError
 from tablier.server.storage import StoredGame
@@ -22,8 +23,8 @@ async def load_game(
     return found
 
 
-def stored_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, Any]:
-    record: dict[str, Any] = {
+def stored_record(room_row: dict[str, Any], stored: StoredGame) -> Replayable:
+    record: Replayable = {
         "game": room_row["game"],
         "options": room_row["options"],
         "seed": stored.seed,
@@ -54,7 +55,7 @@ def open_views(
     return views
 
 
-def finished_record(room_row: dict[str, Any], stored: StoredGame) -> dict[str, Any]:
+def finished_record(room_row: dict[str, Any], stored: StoredGame) -> Record:
     full = records.replay(stored_record(room_row, stored)).record()
     if stored.result is not None:
         # resignations and time losses are decided by the server, not the engine

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tablier
+from tablier.core.records import Record
 from tablier.games.counterplays.notation import parse
 from tablier.games.counterplays.state import CounterplaysState
 
@@ -40,7 +41,7 @@ class Level6Result:
     target: int
     reached: int  # the highest level a tile reached in the line below
     moves: list[tuple[int, str]]
-    record: dict[str, Any]
+    record: Record
     nodes: int
     seconds: float
     out_of_budget: bool  # False when the beam played every tile without reaching target
