@@ -4,7 +4,8 @@ from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
 from tablier.core.move import Move
 from tablier.core.options import Option
-from tablier.core.records import load_record, replay, save_record
+from tablier.core.outcome import Outcome
+from tablier.core.records import Record, Replayable, load_record, replay, save_record
 from tablier.core.registry import game_class, game_ids, load
 from tablier.core.state import State
 
@@ -13,6 +14,9 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Option",
+    "Outcome",
+    "Record",
+    "Replayable",
     "State",
     "game_class",
     "game_ids",

@@ -163,7 +163,8 @@ class State(ABC):
         """Why the game ended: {"returns", "reason", ...}; None while it goes on.
 
         `reason` is a short stable code (e.g. "line", "exhaustion") that clients
-        translate; games add details under other keys.
+        translate; games add details under other keys, declared by a subclass of
+        `Outcome` that their override returns (games/kwinty/outcome.py).
         """
         if not self.is_terminal():
             return None
