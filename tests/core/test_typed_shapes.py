@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import types
+from pathlib import Path
 from typing import Any, Union, get_args, get_origin, is_typeddict
 
 import pytest
@@ -18,7 +19,7 @@ from typing_extensions import get_type_hints
 
 from tablier.core import registry
 from tablier.core.outcome import Outcome
-from tablier.core.records import Record, Replayable
+from tablier.core.records import Record, Replayable, load_record, replay
 from tablier.core.state import State
 from tablier.games.kwinty.outcome import KwintyOutcome
 
@@ -159,3 +160,21 @@ def test_the_check_finds_what_departs_from_the_shapes() -> None:
     ]
     assert mismatches(None, KwintyOutcome | None) == []
     assert mismatches({"returns": []}, KwintyOutcome | None) != []
+
+
+def test_a_hand_written_record_is_replayable_but_not_a_full_record(tmp_path: Path) -> None:
+    """What `replay` reads is less than what `State.record()` writes: a file with the
+    game, the seed and the moves replays, and only the full shape asks for the rest."""
+    path = tmp_path / "short.tablier.json"
+    path.write_text('{"game": "kwinty", "seed": 4, "moves": [[0, "i1v"]]}', encoding="utf-8")
+    short = load_record(path)
+    assert typeddict_mismatches(short, Replayable) == []
+    assert typeddict_mismatches(short, Record) == [
+        ": no 'format'",
+        ": no 'num_players'",
+        ": no 'options'",
+    ]
+    assert replay(short).history == [(0, "i1v")]
+    assert typeddict_mismatches({**short, "num_players": "2"}, Replayable) == [
+        ".num_players: '2', not <class 'int'>"
+    ]

@@ -54,7 +54,7 @@ class Replayable(TypedDict):
     seed: int
     moves: list[list[Any]]
     options: ReadOnly[NotRequired[dict[str, Any]]]
-    num_players: ReadOnly[NotRequired[int | None]]
+    num_players: ReadOnly[NotRequired[int]]
     setup: NotRequired[dict[str, Any]]
 
 
