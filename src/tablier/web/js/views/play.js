@@ -2,7 +2,8 @@
 // module takes the seats and assembles the pieces in play/: the page's state and drawing
 // (page.js), the socket (socket.js), the party phone's controller. What few pages need
 // is loaded only when needed, to keep the first load small: the seat-taking steps
-// (seats.js), the pass-the-device screen (handover.js), the phone's scrolling.
+// (seats.js), hints (hints.js), the pass-the-device screen (handover.js), the phone's
+// scrolling.
 
 import { h } from "../dom.js";
 import { createBoard } from "../boards/registry.js";
@@ -43,7 +44,9 @@ async function takeSeats(main, ctx, params, room, status, game) {
 async function playRoom(main, root, ctx, params, room, status, game, seats) {
   await ctx.useBoardMessages(game);
   const board = await createBoard(game);
-  const view = createView({ root, ctx, params, room, status, game, board });
+  // a hint is asked of the computer's engine: its module only where a computer plays
+  const hints = status.seats.some((s) => s.kind === "computer") ? await import("./play/hints.js") : null;
+  const view = createView({ root, ctx, params, room, status, game, board, hints });
   view.conn = connect(view, seats.tokens, seats.watch);
   view.drawTitle();
   view.elements.banner.textContent = ctx.t("play.loading");

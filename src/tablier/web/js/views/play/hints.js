@@ -1,5 +1,6 @@
 // Hints: alone against the computer, a player may ask the engine for a move (never in a
-// quiz); the suggestion is said above the board and lit on it.
+// quiz); the suggestion is said above the board and lit on it. Loaded only for a room
+// with a computer seat (play.js).
 
 import { h } from "../../dom.js";
 import { actingSeat, hintMessage } from "../../protocol.js";
@@ -23,8 +24,7 @@ export function takeHint(view, msg) {
 }
 
 /** The suggestion stays drawn while the position is the one it was for. */
-export function showHint(view, state) {
-  const { hint, board } = view;
-  const shown = hint && hint.move_count === state.move_count ? hint.move : null;
-  board.highlight?.(shown);
+export function hintedMove(view, state) {
+  const { hint } = view;
+  return hint && hint.move_count === state.move_count ? hint.move : null;
 }

@@ -4,7 +4,6 @@ import { clear, h } from "../../dom.js";
 import { actingSeat, emptyModel, heldVoidDeal, needsHandOver, stateFor, viewSeat } from "../../protocol.js";
 import { seatName } from "../names.js";
 import { drawBanner, drawLastMove, drawNotice, drawTitle } from "./heading.js";
-import { showHint } from "./hints.js";
 import { clockTicker, drawPlayers } from "./players.js";
 import { drawSide } from "./side.js";
 
@@ -73,7 +72,7 @@ function drawBoard(view, state, seat, held, handingOver) {
     names: view.names(),
     game: view.game,
   });
-  showHint(view, state);
+  board.highlight?.(view.hints?.hintedMove(view, state) ?? null);
 }
 
 function draw(view) {
@@ -114,12 +113,13 @@ function phoneScrolling(view) {
  * see. The pieces read and change it, and redraw with `view.draw()`; `view.conn` is
  * set once the socket is opened.
  */
-export function createView({ root, ctx, params, room, status, game, board }) {
+export function createView({ root, ctx, params, room, status, game, board, hints }) {
   const view = {
     ctx, params, room, status, game, board,
     elements: layout(root, board),
     model: emptyModel(),
     shownSeat: null, handOverTo: null, connection: "connecting", flip: false, errorText: "", noticeText: "",
+    hints, // hints.js, in a room with a computer seat
     hint: null, // the engine's suggestion {move, move_count}, against the computer
     lastGameNumber: null,
     reseated: false, // a welcome moved us to other seats: say so with the new game

@@ -3,7 +3,6 @@
 
 import { clear, h } from "../../dom.js";
 import { resignMessage } from "../../protocol.js";
-import { hintButton } from "./hints.js";
 import { endButtons } from "./game-end.js";
 import { movesPanel, notationForm } from "./moves.js";
 
@@ -60,7 +59,7 @@ function sideButtons(view, state, seat) {
     };
     buttons.push(h("button", { type: "button", class: "btn btn-small", "data-action": "flip", "aria-pressed": String(view.flip), onclick: flip }, "⇄ ", t("play.flip")));
   }
-  buttons.push(hintButton(view, state), resignButton(view, state, seat), ...endButtons(view, state));
+  buttons.push(view.hints?.hintButton(view, state), resignButton(view, state, seat), ...endButtons(view, state));
   return buttons.filter(Boolean);
 }
 

@@ -3,7 +3,6 @@
 
 import { isReseat, reduce, RoomConnection, socketUrl } from "../../protocol.js";
 import { pick } from "../../i18n.js";
-import { takeHint } from "./hints.js";
 import { noticeNewGame } from "./game-end.js";
 
 // a refused move's reason comes in both languages: show the interface's; some refusals
@@ -24,7 +23,7 @@ function received(view, msg) {
     view.errorText = refusalText(ctx, msg);
     ctx.toast(view.errorText, "error");
   } else if (msg.type === "hint") {
-    takeHint(view, msg);
+    view.hints?.takeHint(view, msg);
   } else if (msg.type === "accepted") {
     view.errorText = "";
     view.noticeText = "";
