@@ -10,9 +10,10 @@ on reduced Qui'win.
 
 Per environment name, in the same run, in alternating half-second slices so that
 both meet the same load: the engine's random playouts through the contract
-(`legal_moves` + `apply`, moves/s) and PettingZoo's AEC environment played by random
-agents (steps/s: every observation, tensor and mask, built for the agent that acts,
-as `env.last()` builds it), and their ratio; then the Parallel environment of Qui'win.
+(`legal_moves` + `apply`, then `returns()` at the end; moves/s) and PettingZoo's AEC
+environment played by random agents (steps/s: every observation, tensor and mask,
+built for the agent that acts, as `env.last()` builds it, and the rewards at the
+end), and their ratio; then the Parallel environment of Qui'win.
 An agent draws among `infos[agent]["legal_actions"]` (the nonzero entries of the mask
 as a list); with `--scan-mask` it scans the mask, as an agent that ignores the list
 does. With `--runs` above 1, every run is printed and
@@ -55,6 +56,9 @@ class EngineLoop:
                 player = rng.choice(state.current_players())
                 state.apply(player, rng.choice(state.legal_moves(player)))
                 moves += 1
+            # a playout is played for its result, and the environment hands it out as
+            # rewards: scoring it (Turris: five views) is part of both
+            state.returns()
             games += 1
             self.games += 1
             state = self.state = self.game.new_state(seed=self.games)

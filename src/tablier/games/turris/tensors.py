@@ -121,18 +121,23 @@ class TurrisFollower:
         self._moves = 0
         self._known: list[Any] = []
         self._places: dict[int, list[tuple[int, int, int]]] = {}
-        self._base = [np.zeros(8 * LEVELS * 9, np.float32) for _ in (0, 1)]
+        # each seat's whole tensor, kept: a call rewrites the few values of the moment
+        # (closed cubes, last pieces, scalars) and hands out a copy
+        self._out = [np.zeros(PLANES * LEVELS * 9 + SCALARS, np.float32) for _ in (0, 1)]
         # single values are written through memoryviews: far cheaper than numpy's
-        self._flat = [b.data.cast("B").cast("f") for b in self._base]
-        self._rest = np.zeros((PLANES - 8) * LEVELS * 9 + SCALARS, np.float32)
+        self._flat = [b.data.cast("B").cast("f") for b in self._out]
+        self._moment: list[list[int]] = [[], []]  # what the last call set in planes 8-11
+        self._chain = 0.0
 
     def tensor(self, state: Any, seat: int) -> np.ndarray:
         pieces, history = state.pieces, state.history
         if state is not self._state or len(history) < self._moves:
             self._state, self._moves, self._known = state, 0, []
             self._places.clear()
-            for base in self._base:
-                base[:] = 0
+            for out in self._out:
+                out[:] = 0
+            self._moment = [[], []]
+            self._chain = float(bool(state.game.options.get("bonus_chain")))
         known = self._known
         removal = False
         for i in range(self._moves, len(history)):
@@ -149,15 +154,19 @@ class TurrisFollower:
             if pieces[i] is not None:
                 self._draw(state, i)
         self._moves = len(history)
-        out = np.concatenate((self._base[seat], self._rest))
-        flat = out.data.cast("B").cast("f")
+        flat = self._flat[seat]
+        for at in self._moment[seat]:
+            flat[at] = 0.0
+        moment = self._moment[seat] = []
         for who, plane in ((seat, 8), (1 - seat, 9)):
             for cell, z in state.forbidden[who]:
                 if 1 <= z <= LEVELS:
-                    flat[_at(plane, z - 1, file_of(cell), rank_of(cell))] = 1.0
+                    moment.append(_at(plane, z - 1, file_of(cell), rank_of(cell)))
         for who, plane in ((seat, 10), (1 - seat, 11)):
             for f, r, z in self._places.get(state.last_placed[who], ()):
-                flat[_at(plane, z, f, r)] = 1.0
+                moment.append(_at(plane, z, f, r))
+        for at in moment:
+            flat[at] = 1.0
         at = PLANES * LEVELS * 9
         flat[at] = float(state.current_players() == [seat])
         flat[at + 1] = float(state.in_bonus)
@@ -165,8 +174,8 @@ class TurrisFollower:
         flat[at + 3] = state.supply[1 - seat] / PIECES_EACH
         flat[at + 4] = float(bool(history) and history[-1][1] == "pass")
         flat[at + 5] = state.lowest_incomplete() / LEVELS
-        flat[at + 6] = float(bool(state.game.options.get("bonus_chain")))
-        return out
+        flat[at + 6] = self._chain
+        return self._out[seat].copy()
 
     def _draw(self, state: Any, piece_id: int) -> None:
         piece = state.pieces[piece_id]
