@@ -212,3 +212,28 @@ while not state.is_terminal():
         assert counts.pop(0) == (len(legal), len(legal))
         state.apply(player, rng.choice(legal))
     assert counts == []
+
+
+def test_texts_found_through_slots_are_the_canonical_ones_also_after_a_fresh_start() -> None:
+    generator = fastgen.load()
+    if generator is None:
+        pytest.skip("no compiled generator on this machine")
+    rng = random.Random(5)
+    state = GAME.new_state(seed=5)
+    assert isinstance(state, CounterplaysState)
+    checked = 0
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        if state.tiles:
+            mask = fastgen.letter_mask(state.left[player])
+            if checked == 6:
+                generator.forget_texts()
+            codes, levels, texts = generator.generate_texts(state._cells, mask)
+            assert (codes, levels) == generator.generate(state._cells, mask)
+            assert texts == [notation(code >> 21, code & ((1 << 21) - 1)) for code in codes]
+            assert all(
+                remembered.code_of(text) == code for text, code in zip(texts, codes, strict=True)
+            )
+            checked += 1
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    assert checked > 12

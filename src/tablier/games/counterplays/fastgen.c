@@ -351,3 +351,50 @@ done:
     for (int i = 0; i < n_occ; i++) height[occupied[i]] = top[occupied[i]] = 0;
     return total;
 }
+
+/* Slot numbers for placements, so that Python finds a placement's text by indexing
+   a list instead of hashing the placement in a large dict. A placement keeps the
+   slot it got when first met; slots are handed out in order. */
+#define SLOT_ROOM (1 << 19)
+#define BUCKETS (1 << 20) /* at most half full */
+static int *bucket_code, *bucket_slot, *slot_codes;
+static int slots_used;
+
+void cp_slots_clear(void) {
+    if (bucket_code) memset(bucket_code, 0xff, BUCKETS * sizeof(int));
+    slots_used = 0;
+}
+
+/* slots[i] = the slot of codes[i]; returns how many slots are taken in all, or -1
+   when the table is full (clear it and ask again). */
+int cp_slots(const int *codes, int n, int *slots) {
+    if (!bucket_code) {
+        bucket_code = malloc(BUCKETS * sizeof(int));
+        bucket_slot = malloc(BUCKETS * sizeof(int));
+        slot_codes = malloc(SLOT_ROOM * sizeof(int));
+        if (!bucket_code || !bucket_slot || !slot_codes) {
+            free(bucket_code); free(bucket_slot); free(slot_codes);
+            bucket_code = bucket_slot = slot_codes = NULL;
+            return -1;
+        }
+        cp_slots_clear();
+    }
+    for (int i = 0; i < n; i++) {
+        int code = codes[i];
+        unsigned int b = ((unsigned int)code * 2654435761u) & (BUCKETS - 1);
+        while (bucket_code[b] != -1 && bucket_code[b] != code) b = (b + 1) & (BUCKETS - 1);
+        if (bucket_code[b] == -1) {
+            if (slots_used >= SLOT_ROOM) return -1;
+            bucket_code[b] = code;
+            bucket_slot[b] = slots_used;
+            slot_codes[slots_used++] = code;
+        }
+        slots[i] = bucket_slot[b];
+    }
+    return slots_used;
+}
+
+/* The placements of slots first .. first + n - 1, into out. */
+void cp_slot_codes(int first, int n, int *out) {
+    memcpy(out, slot_codes + first, (size_t)n * sizeof(int));
+}

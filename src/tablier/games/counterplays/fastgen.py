@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tablier.core.compiled import load_helper
+from tablier.core.move import Move
+from tablier.games.counterplays import remembered
 from tablier.games.counterplays.geometry import WIDTH
 from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS
 
@@ -27,6 +29,9 @@ _DECLARATIONS = """
 int cp_setup(int grid_width, int count, const int *data);
 int cp_generate(const int *cells, int n_cells, int letters, int *out, int room, int *levels);
 void cp_cell_by_cell(int on);
+void cp_slots_clear(void);
+int cp_slots(const int *codes, int n, int *slots);
+void cp_slot_codes(int first, int n, int *out);
 """
 ALL_LETTERS = (1 << len(LETTERS)) - 1
 
@@ -44,6 +49,9 @@ class FastGenerator:
             raise RuntimeError("the compiled generator refused the orientation table")
         self._out = self._ffi.new("int[]", ROOM)
         self._levels = self._ffi.new("int[]", len(LETTERS))
+        # the texts of the placements met, by the slot the C side gave each
+        self._slots = self._ffi.new("int[]", ROOM)
+        self._texts: list[Move] = []
         # cffi lets go of the GIL during the call, and the C side works in static
         # arrays (as do these buffers): one thread at a time
         self._lock = threading.Lock()
@@ -62,6 +70,41 @@ class FastGenerator:
             if n < 0:
                 raise ValueError("the stack is beyond what the compiled generator handles")
             return ffi.unpack(self._out, n), ffi.unpack(self._levels, len(LETTERS))
+
+    def generate_texts(
+        self, cells: array[int], letters: int
+    ) -> tuple[list[int], list[int], list[Move]]:
+        """As `generate`, with the placements' canonical texts, in the same order."""
+        ffi, lib = self._ffi, self._lib
+        with self._lock:
+            n = lib.cp_generate(
+                ffi.from_buffer("int[]", cells), len(cells), letters, self._out, ROOM, self._levels
+            )
+            if n < 0:
+                raise ValueError("the stack is beyond what the compiled generator handles")
+            texts = self._texts
+            taken = lib.cp_slots(self._out, n, self._slots)
+            if taken < 0:  # a long-lived server met half a million placements: start again
+                self._forget_texts()
+                taken = lib.cp_slots(self._out, n, self._slots)
+            if taken > len(texts):
+                fresh = ffi.new("int[]", taken - len(texts))
+                lib.cp_slot_codes(len(texts), taken - len(texts), fresh)
+                texts.extend(map(remembered.text, ffi.unpack(fresh, taken - len(texts))))
+            return (
+                ffi.unpack(self._out, n),
+                ffi.unpack(self._levels, len(LETTERS)),
+                list(map(texts.__getitem__, ffi.unpack(self._slots, n))),
+            )
+
+    def forget_texts(self) -> None:
+        """Start the table of slots and texts again (it does so itself when full)."""
+        with self._lock:
+            self._forget_texts()
+
+    def _forget_texts(self) -> None:
+        self._lib.cp_slots_clear()
+        self._texts.clear()
 
     def cell_by_cell(self, on: bool) -> None:
         """Leave the bit-boards aside (True) or use them again (False); for the tests."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import add
 
 from tablier.core.move import Move
 from tablier.games.counterplays.geometry import cell_of, key_of
@@ -14,15 +15,29 @@ EXAMPLE = "O:1,0;2,0;3,0;1,1;2,1;3,1"
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 
 
+def _steps(rel: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (dx, dy) of each key offset: keys are `y * WIDTH + x` plus a constant."""
+    home = key_of(0, 0)
+    return tuple(cell_of(home + d) for d in rel)
+
+
+# per orientation: its cells' (dx, dy) from the anchor, flattened, and the text with
+# their twelve numbers left to fill (one formatting call per text)
+_FORMS = [
+    (
+        tuple(n for step in _steps(o.rel) for n in step),
+        o.letter + ":" + ";".join(["%d,%d"] * len(o.rel)),
+    )
+    for o in ORIENTATIONS
+]
+
+
 @lru_cache(maxsize=200_000)
 def notation(orient_index: int, anchor: int) -> Move:
     """The canonical text of a placement (cached: search meets the same ones often)."""
-    o = ORIENTATIONS[orient_index]
-    parts = []
-    for d in o.rel:  # rel follows (y, x) order, as keys do
-        x, y = cell_of(anchor + d)
-        parts.append(f"{x},{y}")
-    return Move(f"{o.letter}:{';'.join(parts)}")
+    steps, form = _FORMS[orient_index]
+    # steps alternate dx, dy: the anchor's x and y, repeated, alternate with them
+    return Move(form % tuple(map(add, steps, cell_of(anchor) * 6)))
 
 
 def parse(text: str) -> tuple[str, tuple[int, ...]]:

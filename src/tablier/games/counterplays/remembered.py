@@ -209,6 +209,11 @@ def code_of(text: str) -> int | None:
     return _CODES.get(text)
 
 
+def text(p: int) -> Move:
+    """The canonical text of one placement (kept, so `code_of` finds it back)."""
+    return _TEXTS.get(p) or _text(p)
+
+
 def _text(p: int) -> Move:
     text = _TEXTS.get(p)
     if text is None:

@@ -68,16 +68,26 @@ class CounterplaysState(State):
             return []
         return [len(self.tiles) % 2]
 
+    def awaits(self, player: int) -> bool:
+        laid = len(self.tiles)
+        return laid < 2 * TILES_EACH and player == laid % 2
+
     def is_terminal(self) -> bool:
         return len(self.tiles) >= 2 * TILES_EACH
 
     def legal_moves(self, player: int) -> list[Move]:
-        if player not in self.current_players():
+        if not self.awaits(player):
             return []
         if self._legal is None:
             if self._gen is not None and self.tiles:
-                codes, _levels = self._generated(fastgen.letter_mask(self.left[player]))
-                self._legal = remembered.texts(codes)
+                mask = fastgen.letter_mask(self.left[player])
+                known = self._fast
+                if known is not None and known[0] & mask == mask:
+                    self._legal = remembered.texts(known[1])
+                else:
+                    # the texts found by the C side's slots: no dict of placements
+                    codes, levels, self._legal = self._gen.generate_texts(self._cells, mask)
+                    self._fast = (mask, codes, levels)
             elif self.remember and self.tiles:
                 left = self.left[player]
                 legal: list[Move] = []
