@@ -98,7 +98,10 @@ class QuiwinState(State):
     # ------------------------------------------------------------------ contract
     def current_players(self) -> list[int]:
         if self.phase == "commit":
-            return [p for p in (0, 1) if self.pending[p] is None]
+            first, second = self.pending
+            if first is None:
+                return [0, 1] if second is None else [0]
+            return [1] if second is None else []
         if self.phase == "actions":
             return [p for p in (0, 1) if self.eligible[p] and self.declared[p] is None]
         if self.phase == "swap":
@@ -122,8 +125,8 @@ class QuiwinState(State):
             return []
         phase = self.phase
         if phase == "commit":
-            codes = self.codes
-            return [_TILE_MOVES[c] for c in sorted({codes[t] for t in self.hands[player]})]
+            codes = self.codes.__getitem__
+            return list(map(_TILE_MOVES.__getitem__, sorted(set(map(codes, self.hands[player])))))
         if phase == "actions":
             moves = [_PASS_MOVE]
             moves += [_PAWN_MOVES[pawn] for pawn in PAWNS if self._may_use(player, pawn)]
