@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import tablier
@@ -90,6 +91,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.add_middleware(
         BodyLimit, limit=settings.max_body, larger={"/api/party/uploads": 640 * 1024}
     )
+    # what browsers fetch (pages, scripts, the games' list) travels compressed; a
+    # WebSocket is left alone (its frames are deflated per message by the socket itself)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     if settings.trusted_proxies:
         # the client is the address the listed proxies forwarded for; anyone else's
         # X-Forwarded-For is ignored (uvicorn's own reading is turned off in run())
