@@ -215,3 +215,25 @@ def test_every_declared_field_is_typed_on_game() -> None:
     annotated = set(Game.__annotations__)
     for attribute, kind in DECLARATIONS:
         assert {attribute, *_fields_of(kind)} <= annotated, kind.__name__
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_options_rated_apart_are_options_of_the_game(game_id: str) -> None:
+    cls = registry.game_class(game_id)
+    names = {spec.name for spec in cls.option_specs}
+    assert set(cls.rated_apart) <= names, f"{game_id} rates apart options it lacks"
+    assert cls.facts.rated_apart == cls.rated_apart
+
+
+def test_a_rating_key_follows_the_declared_options() -> None:
+    from tablier.server.people.ratings import rating_key
+
+    kwinty = registry.game_class("kwinty")
+    assert kwinty.rated_apart == ("variant",)
+    assert rating_key("kwinty", {}) == "kwinty"
+    assert rating_key("kwinty", {"variant": "kwintie"}) == "kwinty:kwintie"
+    # an option not declared apart keeps the game's rating
+    other = next(s for s in kwinty.option_specs if s.name not in kwinty.rated_apart)
+    assert rating_key("kwinty", {other.name: other.default}) == "kwinty"
+    # Turris declares none: every option keeps its one rating
+    assert registry.game_class("turris").rated_apart == ()

@@ -49,11 +49,16 @@ class RuleFacts:
     loser_starts_next: bool = False
     # policy: outcome reasons after which the platform deals a new game at once
     new_deal_reasons: frozenset[str] = frozenset()
+    # policy: the options whose value, other than its default, makes another game for
+    # ratings (a rating per variant: Kwintie is not Kwinty); the others (a clock, a
+    # detail of the rules) keep the game's rating
+    rated_apart: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # old-style declarations may give lists and sets: keep the frozen forms
         object.__setattr__(self, "text_move_templates", tuple(self.text_move_templates))
         object.__setattr__(self, "new_deal_reasons", frozenset(self.new_deal_reasons))
+        object.__setattr__(self, "rated_apart", tuple(self.rated_apart))
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(
                 f"players must satisfy 1 <= min_players <= max_players, "

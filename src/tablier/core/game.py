@@ -49,6 +49,7 @@ class Game(metaclass=DeclaredMeta):
     timeout_move: ClassVar[str | None]
     loser_starts_next: ClassVar[bool]
     new_deal_reasons: ClassVar[frozenset[str]]
+    rated_apart: ClassVar[tuple[str, ...]]
     # the fields of `presentation`
     rank: ClassVar[int]
     pitch: ClassVar[Mapping[str, str]]

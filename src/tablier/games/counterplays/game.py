@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tablier.core.facts import Presentation
+from tablier.core.facts import Presentation, RuleFacts
 from tablier.core.game import Game
 from tablier.core.hooks import Hooks
 from tablier.core.messages import WHITE_BLACK
@@ -45,7 +45,8 @@ class Counterplays(Game):
             },
         ),
     )
-    # two players, no chance, no hidden part: the default facts
+    # two players, no chance, no hidden part; "level 1 wins" is rated apart
+    facts = RuleFacts(rated_apart=("goal",))
     presentation = Presentation(
         pitch={
             "fr": "Empilez vos douze hexiamants : la règle du plus haut niveau oblige à "

@@ -21,6 +21,8 @@ class KwintyGame(Game):
         # begins the following one
         draws_lots=True,
         loser_starts_next=True,
+        # Kwintie is rated apart from Kwinty
+        rated_apart=("variant",),
     )
     presentation = Presentation(
         rank=1,

@@ -30,6 +30,8 @@ class QuiwinGame(Game):
         simultaneous_moves=True,
         # a void deal (equal at every tie-break) is played again with a new deal
         new_deal_reasons=frozenset({"void"}),
+        # the reduced game and the open lengths are rated apart
+        rated_apart=("reduced", "open_lengths"),
     )
     presentation = Presentation(
         rank=2,

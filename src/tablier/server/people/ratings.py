@@ -53,15 +53,11 @@ OPENSKILL_MODEL = PlackettLuce(
     tau=25.0 / 300.0 * OPENSKILL_SCALE,
 )
 
-# the options that make another game of the same box: a game id alone, else
-# "game:value" (a choice) or "game:option" (a switch turned on), parts in this order.
-# Other options (a clock, the short faces' rule, Turris's chained bonus, QuiAdiQuoi's
-# deck or die) keep the game's rating: they change details, not the skill it measures.
-VARIANT_OPTIONS: Mapping[str, tuple[str, ...]] = {
-    "kwinty": ("variant",),
-    "counterplays": ("goal",),
-    "quiwin": ("reduced", "open_lengths"),
-}
+# the options that make another game of the same box are each game's declared
+# `rated_apart` fact: a key is the game id alone, else "game:value" (a choice) or
+# "game:option" (a switch turned on), parts in the declared order. Other options (a
+# clock, the short faces' rule, Turris's chained bonus, QuiAdiQuoi's deck or die) keep
+# the game's rating: they change details, not the skill it measures.
 
 
 def _system(game_id: str) -> str:
@@ -73,7 +69,7 @@ def rating_key(game_id: str, options: Mapping[str, Any]) -> str:
     changes the game. Options left out take their defaults."""
     parts = [game_id]
     specs = {spec.name: spec for spec in game_class(game_id).option_specs}
-    for name in VARIANT_OPTIONS.get(game_id, ()):
+    for name in game_class(game_id).rated_apart:
         spec = specs[name]
         value = options.get(name, spec.default)
         if value == spec.default:
@@ -92,7 +88,7 @@ def known_keys() -> tuple[str, ...]:
     keys: list[str] = []
     for game_id in game_ids():
         specs = {spec.name: spec for spec in game_class(game_id).option_specs}
-        names = VARIANT_OPTIONS.get(game_id, ())
+        names = game_class(game_id).rated_apart
         values: list[tuple[Any, ...]] = [specs[name].choices or (False, True) for name in names]
         for combo in product(*values):
             key = rating_key(game_id, dict(zip(names, combo, strict=True)))
@@ -106,7 +102,7 @@ def key_options(key: str) -> dict[str, Any]:
     game_id, *parts = key.split(":")
     specs = {spec.name: spec for spec in game_class(game_id).option_specs}
     options: dict[str, Any] = {}
-    for name in VARIANT_OPTIONS.get(game_id, ()):
+    for name in game_class(game_id).rated_apart:
         spec = specs[name]
         if spec.kind is bool and name in parts:
             options[name] = True
