@@ -41,6 +41,7 @@ _TILE_MOVES = {code: Move(code) for code in TILE_COUNTS}
 _PASS_MOVE = Move(PASS)
 _PAWN_MOVES = {pawn: Move(pawn) for pawn in PAWNS}
 _SWAP_MOVES = {n: Move(f"swap {n}") for n in range(1, 31)}
+_LENGTHS = {code: length(code) for code in TILE_COUNTS}
 
 
 class QuiwinState(State):
@@ -402,7 +403,8 @@ class QuiwinState(State):
     def _measure(self) -> None:
         palier = self.palier
         # the whole block of paliers played so far is measured, never one palier alone
-        lengths = [sum(length(self.codes[t]) for t in self.rows[p]) for p in (0, 1)]
+        code_of, length_of = self.codes.__getitem__, _LENGTHS.__getitem__
+        lengths = [sum(map(length_of, map(code_of, self.rows[p]))) for p in (0, 1)]
         winner = vd.palier_winner(palier, lengths)
         entry = {"palier": palier + 1, "lengths": lengths, "winner": winner}
         self.measures.append(entry)
