@@ -270,9 +270,11 @@ class QuiwinState(State):
         return code
 
     def _reveal(self) -> None:
-        tiles = [t for t in self.pending if t is not None]
-        for p in (0, 1):
-            self.rows[p].append(tiles[p])
+        first, second = self.pending
+        assert first is not None and second is not None  # both committed
+        tiles = [first, second]
+        self.rows[0].append(first)
+        self.rows[1].append(second)
         self.pending = [None, None]
         self.events.append({"type": "reveal", "step": self.step + 1, "tiles": tiles})
         self._open_window()
@@ -280,7 +282,10 @@ class QuiwinState(State):
     def _open_window(self) -> None:
         self.declared = [None, None]
         may_use = self._may_use
-        self.eligible = [may_use(p, CHANGE) or may_use(p, TRANSFER) for p in (0, 1)]
+        self.eligible = [
+            may_use(0, CHANGE) or may_use(0, TRANSFER),
+            may_use(1, CHANGE) or may_use(1, TRANSFER),
+        ]
         self.phase = "actions"
         if not any(self.eligible):
             self._close_window()
