@@ -473,8 +473,7 @@ class QuiwinState(State):
         return [describe(str(move)) for _player, move in self.public_history(viewer)]
 
     def _revealed_tile(self, player: int, step: int) -> int:
-        reveals = [e for e in self.events if e["type"] == "reveal"]
-        tile: int = reveals[step]["tiles"][player]
+        tile: int = [e for e in self.events if e["type"] == "reveal"][step]["tiles"][player]
         return tile
 
     def shown_event(
