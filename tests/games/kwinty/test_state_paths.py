@@ -190,3 +190,18 @@ def test_a_clone_shares_no_mutable_field_and_plays_on_alone(options: dict[str, s
     player = state.current_players()[0]
     state.apply(player, state.legal_moves(player)[-1])
     assert snapshot(again) == kept
+
+
+def test_a_field_that_was_none_when_the_copy_was_planned_is_copied_once_it_holds_a_list() -> None:
+    state = tablier.load("kwinty").new_state(seed=2)
+    assert isinstance(state, KwintyState)
+    state.later = None  # type: ignore[attr-defined]
+    state.clone()  # the plan for these names is made now, with `later` None
+    state.later = [1, 2]  # type: ignore[attr-defined]
+    twin = state.clone()
+    assert twin.later == [1, 2] and twin.later is not state.later  # type: ignore[attr-defined]
+    # and a field planned as a list that holds an object later is copied deeply
+    state.later = Logbook()  # type: ignore[attr-defined]
+    state.later.lines.append("x")  # type: ignore[attr-defined]
+    again = state.clone()
+    assert again.later.lines == ["x"] and again.later.lines is not state.later.lines  # type: ignore[attr-defined]
