@@ -63,6 +63,8 @@ def test_the_whole_list_is_shown_once_the_game_is_over() -> None:
     tokens(state, 0, litterature=1)
     play(state, (0, "take 1"), (0, "answer:Voltaire"))
     assert state.public_history(None)[-1] == [0, "answer:…"]
+    # as the game ends one (turn.py): the phase and its reason together
+    state.table.end = "stalled"
     state.table.phase = Phase.OVER
     assert state.is_terminal()
     for viewer in (None, 0, 1, 2):
