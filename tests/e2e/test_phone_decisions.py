@@ -80,7 +80,8 @@ READY = {
     "turris": "turris-board .tr-pad-cell.playable, turris-board [data-move=pass], "
     "turris-board .tr-bonus",
     "counterplays": "counterplays-board .cp-tray.active .cp-tile:not([disabled])",
-    "kwinty": ".kwinty-wall .hit.playable",
+    # no piece fits anywhere: the rules make the player pass, with the board's button
+    "kwinty": ".kwinty-wall .hit.playable, kwinty-board [data-move=pass]",
 }
 DECISION = {
     "quiwin": ".qw-prompt h3, .qw-prompt button.action, .qw-hand.active",
@@ -161,6 +162,10 @@ def counterplays_move(page: Any, rng: random.Random) -> None:
 
 def kwinty_move(page: Any, rng: random.Random) -> None:
     cells = page.locator(".kwinty-wall .hit.playable")
+    if not cells.count() and page.locator("kwinty-board [data-move=pass]").count():
+        on_screen(page, "kwinty-board [data-move=pass]", "kwinty pass")
+        page.locator("kwinty-board [data-move=pass]").tap()
+        return
     cell = cells.nth(rng.randrange(cells.count()))
     # a first touch shows where the piece lands, a second on the same column plays it
     cell.tap()
