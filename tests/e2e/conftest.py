@@ -75,6 +75,8 @@ class WebServer:
             "TABLIER_SOCKETS_PER_CLIENT": "10000",
             "TABLIER_WS_MESSAGES_PER_SECOND": "10000",
             "TABLIER_WS_MESSAGES_BURST": "10000",
+            "TABLIER_HTTP_BURST": "10000",
+            "TABLIER_HTTP_PER_SECOND": "10000",
             "TABLIER_GAMES_PER_HOUR": "100000",
             # ... and profiles and sign-ins (the tests that check those limits set their own)
             "TABLIER_PROFILES_PER_MINUTE": "10000",

@@ -23,6 +23,7 @@ from tablier.server.analysis import Analyses
 from tablier.server.db_lock import DatabaseBusy
 from tablier.server.fair_compute import install as install_fair_compute
 from tablier.server.gc_tuning import tune_for_many_rooms
+from tablier.server.http_pacing import HttpPacer
 from tablier.server.limits import BodyLimit, RoomRate
 from tablier.server.manager import RoomManager
 from tablier.server.party import ROOM_SOURCE, PartyStore, room_source
@@ -94,6 +95,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     # what browsers fetch (pages, scripts, the games' list) travels compressed; a
     # WebSocket is left alone (its frames are deflated per message by the socket itself)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # added before the proxy middleware so that it runs after it, on the real address
+    app.add_middleware(
+        HttpPacer,
+        burst=settings.http_burst,
+        per_second=settings.http_per_second,
+        max_waiting=settings.http_waiting,
+    )
     if settings.trusted_proxies:
         # the client is the address the listed proxies forwarded for; anyone else's
         # X-Forwarded-For is ignored (uvicorn's own reading is turned off in run())

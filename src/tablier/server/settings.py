@@ -21,6 +21,11 @@ class Settings:
     # a load benchmark or a test server raises them for its robot clients
     rate_burst: int = RATE_BURST
     rate_per_second: float = RATE_PER_SECOND
+    # plain HTTP requests paced per address (server/http_pacing.py): a page load's burst,
+    # then a steady rate; past `http_waiting` requests waiting, a 429
+    http_burst: int = 200
+    http_per_second: float = 30.0
+    http_waiting: int = 64
     # games started (rematches, new deals) per requester in any hour: anonymous, profile
     games_per_hour: int = 120
     profile_games_per_hour: int = 600
@@ -82,6 +87,9 @@ class Settings:
             rate_per_second=either(
                 "TABLIER_WS_MESSAGES_PER_SECOND", "TABLIER_RATE_PER_SECOND", cls.rate_per_second
             ),
+            http_burst=int(number("TABLIER_HTTP_BURST", cls.http_burst)),
+            http_per_second=number("TABLIER_HTTP_PER_SECOND", cls.http_per_second),
+            http_waiting=int(number("TABLIER_HTTP_WAITING", cls.http_waiting)),
             games_per_hour=int(number("TABLIER_GAMES_PER_HOUR", cls.games_per_hour)),
             profile_games_per_hour=int(
                 number("TABLIER_PROFILE_GAMES_PER_HOUR", cls.profile_games_per_hour)
