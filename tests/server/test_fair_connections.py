@@ -58,11 +58,17 @@ def test_sockets_that_never_finish_their_headers_are_closed(tmp_path: Path) -> N
         server.stop()
 
 
-def test_past_the_connection_limit_a_request_is_refused(tmp_path: Path) -> None:
+# with httptools (installed here) and with h11, the parser uvicorn falls back on without it
+@pytest.mark.parametrize("parser", ["auto", "h11"])
+def test_past_the_connection_limit_a_request_is_refused(tmp_path: Path, parser: str) -> None:
     server = ServerProcess(
         tmp_path / "t.db",
         tmp_path / "t.log",
-        env={"TABLIER_MAX_CONNECTIONS": "6", "TABLIER_HEADER_SECONDS": "30"},
+        env={
+            "TABLIER_MAX_CONNECTIONS": "6",
+            "TABLIER_HEADER_SECONDS": "30",
+            "TABLIER_HTTP_PARSER": parser,
+        },
     ).start()
     try:
         held = _silent_sockets(server, 8)
@@ -184,3 +190,20 @@ def test_a_socket_that_answers_pings_stays_open_past_every_deadline(tmp_path: Pa
         run(go())
     finally:
         server.stop()
+
+
+def test_the_http_parser_setting_chooses_the_protocol_class() -> None:
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    from tablier.server.connections import http_protocol
+
+    assert issubclass(http_protocol(5, "h11"), H11Protocol)
+    auto = http_protocol(5, "auto")
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        assert issubclass(auto, H11Protocol)
+    else:
+        assert issubclass(auto, HttpToolsProtocol)
+    with pytest.raises(ValueError, match="h11"):
+        http_protocol(5, "fast")

@@ -87,7 +87,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
         ws_ping_interval=settings.ws_ping_seconds,
         ws_ping_timeout=settings.ws_ping_seconds,
         timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
-        http=http_protocol(settings.header_seconds),
+        http=http_protocol(settings.header_seconds, settings.http_parser),
         # past this many connections and requests at once, a plain 503 (below the
         # process's file limit: see docs/deploy.md for ulimit)
         limit_concurrency=settings.max_connections or room_for,

@@ -112,9 +112,14 @@ async def server_full(send: Send) -> None:
     await send({"type": "http.response.body", "body": FULL})
 
 
-def http_protocol(seconds: float) -> type[Any]:
-    """The HTTP protocol uvicorn would choose ("auto"), with a header deadline."""
+def http_protocol(seconds: float, parser: str = "auto") -> type[Any]:
+    """The HTTP protocol uvicorn would choose, with a header deadline: "auto" is httptools
+    where it is installed, else h11, uvicorn's pure-Python parser; "h11" forces that one."""
+    if parser not in ("auto", "h11"):
+        raise ValueError(f"unknown HTTP parser {parser!r}: auto or h11")
     try:
+        if parser == "h11":
+            raise ImportError("h11 asked for")
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
         base: type[Any] = HttpToolsProtocol

@@ -61,6 +61,8 @@ class Settings:
     header_seconds: float = 10.0
     ws_ping_seconds: float = 20.0
     max_connections: int = 0
+    # uvicorn's HTTP parser: "auto" (httptools where installed, else h11) or "h11"
+    http_parser: str = "auto"
     # reverse proxies whose X-Forwarded-For is believed (addresses or networks); empty:
     # the peer's address is the client's
     trusted_proxies: tuple[str, ...] = ()
@@ -117,6 +119,7 @@ class Settings:
             header_seconds=number("TABLIER_HEADER_SECONDS", cls.header_seconds),
             ws_ping_seconds=number("TABLIER_WS_PING_SECONDS", cls.ws_ping_seconds),
             max_connections=int(number("TABLIER_MAX_CONNECTIONS", cls.max_connections)),
+            http_parser=os.environ.get("TABLIER_HTTP_PARSER", cls.http_parser),
             trusted_proxies=tuple(
                 part.strip()
                 for part in os.environ.get("TABLIER_TRUSTED_PROXIES", "").split(",")
