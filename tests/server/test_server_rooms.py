@@ -154,6 +154,45 @@ def test_a_void_deal_starts_a_new_game_in_the_same_room(toy_registry: None, tmp_
     asyncio.run(scenario())
 
 
+def test_a_void_deal_past_the_hourly_share_stays_over_until_the_hour_allows(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        manager = RoomManager(
+            Storage(f"sqlite:///{tmp_path / 't.db'}"), Settings(ai_delay=0, games_per_hour=1)
+        )
+        room = await _two_humans(manager)
+        # the first new deal is the one game of the share (the room's first game was
+        # charged by the route that created it, not here)
+        await room.play(0, "void")
+        assert room.number == 2 and not room.over
+        # the second is refused: the void game stays over, nothing new is stored
+        await room.play(0, "void")
+        assert room.number == 2 and room.over
+        assert room.result is not None and room.result["reason"] == "void"
+        stored = manager.storage.load_room(room.id)
+        assert stored is not None and stored.current is not None and stored.current.number == 2
+        with pytest.raises(BadMessage) as over:
+            await room.play(1, "step")
+        assert over.value.code == "game_over"
+        # a rematch is refused the same way while the hour does not allow it
+        await room.ask_rematch(0)
+        with pytest.raises(BadMessage) as refused:
+            await room.ask_rematch(1)
+        assert refused.value.code == "too_many_games"
+        assert room.number == 2 and room.over
+        # once the share's window has passed, the rematch deals again
+        room.games_quota.period = 0.001
+        await asyncio.sleep(0.01)
+        await room.ask_rematch(0)
+        await room.ask_rematch(1)
+        assert room.number == 3 and not room.over
+        await manager.shutdown()
+        manager.storage.close()
+
+    asyncio.run(scenario())
+
+
 def test_an_ordinary_end_waits_for_a_rematch(toy_registry: None, tmp_path: Path) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path / "t.db")
