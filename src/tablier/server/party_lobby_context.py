@@ -77,3 +77,13 @@ async def lobby_or_404(request: Request, code: str) -> Lobby | JSONResponse:
         count_miss(request)
         return fail(404, f"no party has the code {normal_code(code)[:8]!r}", code="unknown_code")
     return lobby
+
+
+async def hosted_lobby(request: Request, code: str, token: str) -> Lobby | JSONResponse:
+    """The lobby a code names, for its host only: a 404 (counted as a miss) or a 403."""
+    lobby = await lobby_or_404(request, code)
+    if isinstance(lobby, JSONResponse):
+        return lobby
+    if not is_host(lobby, token):
+        return only_host()
+    return lobby

@@ -14,11 +14,10 @@ from tablier.server.party_context import base_url, count_miss, fail, settings
 from tablier.server.party_lobby_bodies import JoinBody, OpenBody, TokenBody
 from tablier.server.party_lobby_context import (
     check_options,
-    is_host,
+    hosted_lobby,
     limits,
     lobbies,
     lobby_or_404,
-    only_host,
     public_status,
 )
 from tablier.server.party_lobby_model import AVATARS, COLOURS, Guest, Lobby
@@ -55,11 +54,9 @@ async def lobby_status(code: str, request: Request) -> Any:
 async def host_status(code: str, body: TokenBody, request: Request) -> Any:
     """The waiting room as the TV shows it: the join token that opens seats now, the link
     and QR code carrying it (changed every `join_token_seconds`)."""
-    lobby = await lobby_or_404(request, code)
+    lobby = await hosted_lobby(request, code, body.token)
     if isinstance(lobby, JSONResponse):
         return lobby
-    if not is_host(lobby, body.token):
-        return only_host()
     details = join_details(request, lobby.code, lobby.host_hash)
     qr = f"/api/party/lobbies/{lobby.code}/qr.svg?t={details['join_token']}"
     return {**public_status(request, lobby), **details, "qr": qr}

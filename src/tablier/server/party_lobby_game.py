@@ -22,11 +22,11 @@ from tablier.server.manager import RoomManager, SeatRequest
 from tablier.server.party_context import fail, manager
 from tablier.server.party_lobby_bodies import PauseBody, TokenBody
 from tablier.server.party_lobby_context import (
+    hosted_lobby,
     is_host,
     limits,
     lobbies,
     lobby_or_404,
-    only_host,
     public_status,
 )
 from tablier.server.party_lobby_model import Guest, Lobby
@@ -110,11 +110,9 @@ async def start(code: str, body: TokenBody, request: Request) -> Any:
 
 @game_router.post("/api/party/lobbies/{code}/pause", summary="Pause or resume the game")
 async def pause(code: str, body: PauseBody, request: Request) -> Any:
-    lobby = await lobby_or_404(request, code)
+    lobby = await hosted_lobby(request, code, body.token)
     if isinstance(lobby, JSONResponse):
         return lobby
-    if not is_host(lobby, body.token):
-        return only_host()
     lobby.paused = body.paused
     await lobbies(request).save(lobby)
     if lobby.room is not None:

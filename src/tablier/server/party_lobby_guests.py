@@ -11,10 +11,10 @@ from fastapi.responses import JSONResponse
 from tablier.server.party_context import fail
 from tablier.server.party_lobby_bodies import GuestChange, HostAction, TokenBody
 from tablier.server.party_lobby_context import (
+    hosted_lobby,
     is_host,
     lobbies,
     lobby_or_404,
-    only_host,
     public_status,
 )
 from tablier.server.party_lobby_model import AVATARS, COLOURS, Guest
@@ -87,11 +87,9 @@ async def leave(code: str, guest_id: str, body: TokenBody, request: Request) -> 
 @guests_router.post("/api/party/lobbies/{code}/guests/{guest_id}/open", summary="Open a seat")
 async def open_seat(code: str, guest_id: str, body: HostAction, request: Request) -> Any:
     """The host lets a newcomer's phone take the seat of a guest who left."""
-    lobby = await lobby_or_404(request, code)
+    lobby = await hosted_lobby(request, code, body.token)
     if isinstance(lobby, JSONResponse):
         return lobby
-    if not is_host(lobby, body.token):
-        return only_host()
     guest = lobby.guest(guest_id)
     if guest is None or guest.kind != "human" or lobby.room is None:
         return fail(409, "only a started game's human seat can be opened", code="not_open")

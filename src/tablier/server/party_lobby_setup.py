@@ -12,11 +12,9 @@ from tablier.server.party_context import fail
 from tablier.server.party_lobby_bodies import ComputerBody, OptionsBody
 from tablier.server.party_lobby_context import (
     check_options,
-    is_host,
+    hosted_lobby,
     limits,
     lobbies,
-    lobby_or_404,
-    only_host,
     public_status,
 )
 from tablier.server.party_lobby_model import AVATARS, COLOURS, COMPUTER_NAMES, LEVELS, Guest
@@ -30,11 +28,9 @@ def _started() -> JSONResponse:
 
 @setup_router.post("/api/party/lobbies/{code}/options", summary="The host sets the options")
 async def set_options(code: str, body: OptionsBody, request: Request) -> Any:
-    lobby = await lobby_or_404(request, code)
+    lobby = await hosted_lobby(request, code, body.token)
     if isinstance(lobby, JSONResponse):
         return lobby
-    if not is_host(lobby, body.token):
-        return only_host()
     if lobby.room is not None:
         return _started()
     problem = check_options(lobby.game, body.options)
@@ -47,11 +43,9 @@ async def set_options(code: str, body: OptionsBody, request: Request) -> Any:
 
 @setup_router.post("/api/party/lobbies/{code}/computers", summary="The host adds a computer")
 async def add_computer(code: str, body: ComputerBody, request: Request) -> Any:
-    lobby = await lobby_or_404(request, code)
+    lobby = await hosted_lobby(request, code, body.token)
     if isinstance(lobby, JSONResponse):
         return lobby
-    if not is_host(lobby, body.token):
-        return only_host()
     if body.level not in LEVELS:
         return fail(400, f"unknown level {body.level!r}", code="bad_level")
     if lobby.room is not None:
