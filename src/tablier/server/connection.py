@@ -8,11 +8,17 @@ import json
 from collections.abc import Coroutine
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketState
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON, UTF-8 as is. orjson: a room encodes a state per seat and move, and
+    the standard library's encoder was a tenth of the server's time under load."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # what orjson refuses (integers past 64 bits)
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 class Connection:

@@ -2,7 +2,9 @@
 
 Every seat (and the spectators) gets the words of its own `public_history`, so a move
 hidden from a seat is not said to it. Worked out once per move and viewer: a room sends
-its state after every move, and each state message carries the whole list.
+its state after every move, and each state message carries the whole list. Where a game
+says its moves the default way (each from the position before it), the list grows by the
+new moves only, from a position kept one move behind, instead of replaying the game.
 """
 
 from __future__ import annotations
@@ -33,9 +35,36 @@ def spoken_moves(state: State, viewer: int | None) -> Words:
     who = None if same_for_all else viewer
     said = known[1].get(who)
     if said is None:
-        said = [m.texts() if m is not None else None for m in state.move_words(who)]
+        if type(state).move_words is State.move_words:
+            said = _grown(state, who)
+        else:
+            said = [m.texts() if m is not None else None for m in state.move_words(who)]
         known[1][who] = said
     return said
+
+
+# per state and viewer: (the position after the moves said so far, their words)
+_GROWN: weakref.WeakKeyDictionary[State, dict[int | None, tuple[State, Words]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _grown(state: State, viewer: int | None) -> Words:
+    """`State.move_words(viewer)` rendered, saying only the moves not said before."""
+    kept = _GROWN.setdefault(state, {})
+    history = state.history
+    known = kept.get(viewer)
+    if known is None or known[0].history != history[: len(known[1])]:
+        # first time, or the game was rewound: from the start
+        start = state.game.new_state(seed=state.seed, num_players=state.num_players, **state.setup)
+        known = (start, [])
+        kept[viewer] = known
+    before, said = known
+    for player, move in history[len(said) :]:
+        message = before.describe_move(player, move, viewer)
+        said.append(message.texts() if message is not None else None)
+        before.apply(player, move)
+    return list(said)  # the kept list grows: callers get their own
 
 
 def record_words(record: Replayable, viewer: int | None) -> Words:
