@@ -295,5 +295,10 @@ def _fits(page: Any, chip: Any) -> None:
     assert languages["x"] + languages["width"] <= width
     header = page.locator("header.top").bounding_box()
     assert header is not None
+    # the header's links ("Mes parties") keep one line each, clear of the chip
+    for link in page.locator(".top-nav a").all():
+        assert link.evaluate("a => a.getClientRects().length") == 1
+        place = link.bounding_box()
+        assert place is not None and place["x"] + place["width"] <= box["x"]
     # one line of header: the chip sits inside it
     assert box["y"] >= header["y"] and box["y"] + box["height"] <= header["y"] + header["height"]
