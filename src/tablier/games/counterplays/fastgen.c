@@ -89,7 +89,8 @@ int cp_setup(int grid_width, int count, const int *data) {
             o_dy[i][j] = dy;
             o_dx[i][j] = r - dy * width;
             if (o_dx[i][j] >= MARGIN || -o_dx[i][j] >= MARGIN) return -1;
-            if (dy >= ROW_MARGIN || -dy >= ROW_MARGIN) return -1;
+            /* the first cell is the lowest one: the seams' row bounds rely on it */
+            if (dy >= ROW_MARGIN || dy < 0) return -1;
         }
         for (int j = 1; j < 6; j++) {
             int x = o_check[i][j], k = j - 1;
@@ -169,7 +170,7 @@ typedef struct {
     uint64_t occupied[MAX_ROWS + 2 * PAD];
     uint64_t frontier[MAX_ROWS + 2 * PAD];
     uint64_t at[32][MAX_ROWS + 2 * PAD]; /* at[h]: cells whose stack is exactly h high */
-    int first[32], last[32];             /* the rows holding cells at height h */
+    int first[32], last[32]; /* the rows where a placement at h+1 may be anchored */
 } Boards;
 
 static inline uint64_t word(const uint64_t *rows, int r, int dx) {
@@ -202,7 +203,6 @@ static int emit_row(const Boards *bd, int o, int r, uint64_t bits, int *out, int
 
 static int stacked_board(const Boards *bd, int o, int h, int *out, int room) {
     int found = 0;
-    /* the anchor is one of the tile's cells, so it lies in a row with cells at h */
     for (int r = bd->first[h]; r <= bd->last[h]; r++) {
         uint64_t bits = parity(bd, r, o_first_up[o]);
         for (int j = 0; j < 6 && bits; j++)
@@ -256,8 +256,20 @@ static int fill_boards(Boards *bd, const int *occupied, int n_occ, const int *fr
         uint64_t bit = 1ULL << (c % width - bd->col0);
         bd->occupied[r + PAD] |= bit;
         bd->at[h][r + PAD] |= bit;
-        if (r < bd->first[h]) bd->first[h] = r;
-        if (r > bd->last[h]) bd->last[h] = r;
+        /* a placement at h+1 rests on two tiles, so it covers a seam: two cells
+           sharing an edge, both at height h, with different tiles on top; its anchor
+           (its lowest row, the tile spanning four rows at most) is at most 3 rows
+           below the seam's upper cell and not above its lower one */
+        int t = top[c], v = (c & 1) ? c + width : c - width;
+        if (height[c + 1] == h && top[c + 1] != t) {
+            if (r - 3 < bd->first[h]) bd->first[h] = r - 3;
+            if (r > bd->last[h]) bd->last[h] = r;
+        }
+        if (height[v] == h && top[v] != t) {
+            int lo = (c & 1) ? r : r - 1;
+            if (lo - 2 < bd->first[h]) bd->first[h] = lo - 2;
+            if (lo > bd->last[h]) bd->last[h] = lo;
+        }
     }
     for (int i = 0; i < nf; i++) {
         int c = front[i];
@@ -321,6 +333,7 @@ int cp_generate(const int *cells, int n_cells, int letters, int *out, int room, 
         if (!(letters >> letter & 1)) continue;
         int start = total;
         for (int h = max_h; h >= 1 && total == start; h--) {
+            if (boards && bd.first[h] > bd.last[h]) continue; /* no seam at height h */
             for (int o = 0; o < n_orients; o++) {
                 if (o_letter[o] != letter) continue;
                 int side = o_first_up[o] ? 0 : 1;
