@@ -18,9 +18,9 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import tablier  # noqa: E402
 from tablier.games.counterplays.actions import CounterplaysWindow  # noqa: E402
-from tablier.games.counterplays.geometry import key_of  # noqa: E402
+from tablier.games.counterplays.geometry import cell_of, key_of  # noqa: E402
 from tablier.games.counterplays.notation import notation  # noqa: E402
-from tablier.games.counterplays.shapes import ORIENTATIONS  # noqa: E402
+from tablier.games.counterplays.shapes import LETTERS, ORIENTATIONS  # noqa: E402
 from tablier.research import interface  # noqa: E402
 from tablier.research.pettingzoo_env import aec_env, env_names, parallel_env  # noqa: E402
 
@@ -205,9 +205,9 @@ def test_infos_list_the_legal_actions_of_the_mask(name: str) -> None:
 class Shrinking(CounterplaysWindow):
     """A window numbering that sees 3 of the 94 first placements and none after them."""
 
-    def numbered(self, moves):
-        found = super().numbered(moves)
-        return dict(list(found.items())[:3]) if len(moves) == 94 else {}
+    def numbers(self, moves):
+        found = super().numbers(moves)
+        return found[:3] + [None] * (len(moves) - 3) if len(moves) == 94 else [None] * len(moves)
 
 
 @pytest.mark.parametrize("maker", [aec_env, parallel_env])
@@ -230,3 +230,50 @@ def test_moves_beyond_a_partial_numbering_are_said_and_an_empty_list_truncates(m
         assert all(truncations.values()) and not any(terminations.values())
         assert all(info["beyond_table"] for info in infos.values())
     assert len(env.state.history) == 1
+
+
+class Stacked:
+    """Counterplays tiles laid anywhere, rules aside, as a follower reads a state."""
+
+    def __init__(self) -> None:
+        self.tiles: list[tuple[int, str, tuple[int, ...], int]] = []
+        self.left = [frozenset(LETTERS), frozenset(LETTERS)]
+
+    def current_players(self) -> list[int]:
+        return [len(self.tiles) % 2]
+
+    def observation(self) -> dict:
+        return {
+            "tiles": [
+                {"owner": owner, "level": level, "cells": [cell_of(k) for k in keys]}
+                for owner, _, keys, level in self.tiles
+            ],
+            "tiles_left": [sorted(hand) for hand in self.left],
+            "to_move": len(self.tiles) % 2,
+        }
+
+
+def test_counterplays_follower_draws_tiles_across_the_window_edge() -> None:
+    """Tiles inside the window, astride its edges and beyond it, piled on each other:
+    the follower's tensor is the observation's at every step (random games never leave
+    the window's middle, where tiles are drawn from their shape's writes)."""
+    tensors = interface(tablier.load("counterplays")).tensors
+    follower = tensors.follower()
+    rng = random.Random(12)
+    state = Stacked()
+    for n in range(60):
+        orient = rng.choice(ORIENTATIONS)
+        x, y = rng.randint(-36, 37), rng.randint(-19, 19)
+        if (x + y) % 2 != (0 if orient.first_up else 1):
+            x += 1
+        anchor = key_of(x, y)
+        owner = n % 2
+        state.tiles.append(
+            (owner, orient.letter, tuple(anchor + d for d in orient.rel), n // 6 + 1)
+        )
+        if n % 5 == 0:
+            state.left[owner] = state.left[owner] - {orient.letter}
+        for seat in (0, 1):
+            expected = tensors.encode(state.observation(), seat)
+            assert np.array_equal(follower.tensor(state, seat), expected)
+    assert expected[-1] > 0  # some cells lay beyond the window

@@ -45,7 +45,7 @@ is drawn from its seed); `render_mode="ansi"` renders the position as text.
 
 from __future__ import annotations
 
-from contextlib import suppress
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
@@ -120,11 +120,15 @@ class _Shared:
         )
         self._seeds = np.random.default_rng()
         self.state: State = game.new_state(seed=0)
-        self._applied = 0
-        self._legal_key: tuple[int, int, int] | None = None
+        # the legal moves of one seat in one position, numbered: the seat and the
+        # history's length they were listed at (-1: none), their numbers ascending and
+        # the engine's move objects in the same order
+        self._legal_seat = -1
+        self._legal_length = 0
         self._legal_numbers: list[int] = []
-        self._legal_by_number: dict[int, Move] = {}
+        self._legal_moves: list[Move] = []
         self._unnumbered = 0
+        self._zeros = bytes(size)  # a mask is a copy of this, with the legal numbers set
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent][0]
@@ -138,50 +142,57 @@ class _Shared:
             for i, agent in enumerate(AGENTS):
                 self._spaces[agent][1].seed(seed + i)
         self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
-        self._legal_key = None
-        self._applied += 1  # a new game: no list from the last one is good any more
+        self._legal_seat = -1  # a new game: no list from the last one is good any more
 
     def _reached_cap(self) -> bool:
         return self.max_length is not None and len(self.state.history) >= self.max_length
 
-    def _legal(self, seat: int) -> dict[int, Move]:
-        """`seat`'s legal moves now by action number, for this very position."""
-        # observing and then playing asks twice for the same position's actions; the
-        # count of moves (and games) this environment played tells positions apart in
-        # every game, the history's length a move played on `state` from outside
-        state = self.state
-        key = (seat, len(state.history), self._applied)
-        if self._legal_key != key:
-            moves = state.legal_moves(seat)
-            encode = self.table.encode
-            if self._partial:
-                numbered = getattr(self.table, "numbered", None)
-                by_number: dict[int, Move] = {}
-                if numbered is not None:
-                    by_number = numbered(moves)
-                else:
-                    for move in moves:
-                        with suppress(ValueError):
-                            by_number[encode(move)] = move
-                self._unnumbered = len(moves) - len(by_number)
-            elif self._index is not None:
-                index = self._index  # a MoveTable: its dictionary, without a call a move
-                by_number = {index[move]: move for move in moves}
-            else:
-                by_number = {encode(move): move for move in moves}
-            self._legal_key = key
-            self._legal_by_number = by_number
-            self._legal_numbers = sorted(by_number)
-        return self._legal_by_number
-
     def _numbers(self, seat: int) -> list[int]:
-        """`seat`'s legal action numbers now, ascending."""
-        self._legal(seat)
-        return self._legal_numbers
+        """`seat`'s legal action numbers now, ascending (`_legal_moves` holds the moves
+        in the same order)."""
+        # observing and then playing asks twice for the same position's actions: the
+        # list is kept until this environment plays a move or starts a game, or the
+        # history grows (a move played on `state` from outside)
+        state = self.state
+        if seat == self._legal_seat and len(state.history) == self._legal_length:
+            return self._legal_numbers
+        moves = state.legal_moves(seat)
+        numbers = self._number(moves)
+        if self._partial:
+            kept = [i for i, number in enumerate(numbers) if number is not None]
+            self._unnumbered = len(moves) - len(kept)
+            if self._unnumbered:
+                moves = [moves[i] for i in kept]
+                numbers = [numbers[i] for i in kept]
+        ordered = sorted(numbers)
+        if ordered != numbers:  # most games list their moves in their numbers' order
+            by_number = dict(zip(numbers, moves, strict=True))
+            moves = [by_number[number] for number in ordered]
+        self._legal_seat, self._legal_length = seat, len(state.history)
+        self._legal_numbers, self._legal_moves = ordered, moves
+        return ordered
+
+    def _number(self, moves: list[Move]) -> list[Any]:
+        """The number of each move, in the same order (None: none in a partial table)."""
+        if self._index is not None:  # a MoveTable: its dictionary, without a call a move
+            return list(map(self._index.__getitem__, moves))
+        numbers = getattr(self.table, "numbers", None)
+        if numbers is not None:
+            found: list[Any] = numbers(moves)
+            return found
+        if not self._partial:
+            return list(map(self.table.encode, moves))
+        return list(map(self._encode_or_none, moves))
+
+    def _encode_or_none(self, move: Move) -> int | None:
+        try:
+            return self.table.encode(move)
+        except ValueError:
+            return None
 
     def _mask(self, numbers: list[int]) -> np.ndarray:
-        # filled as bytes: for a few dozen numbers, faster than numpy's fancy indexing
-        mask = bytearray(self.table.size)
+        # filled as bytes: for a few hundred numbers, faster than numpy's fancy indexing
+        mask = bytearray(self._zeros)
         for number in numbers:
             mask[number] = 1
         return np.frombuffer(mask, np.int8)
@@ -199,18 +210,20 @@ class _Shared:
 
     def _play(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat`; False (and nothing played) when it is not legal."""
-        move = self._legal(seat).get(int(action))
-        if move is None:
+        numbers = self._numbers(seat)
+        action = int(action)
+        i = bisect_left(numbers, action)
+        if i == len(numbers) or numbers[i] != action:
             return False
         # the move object comes from this very position's legal moves
-        self.state.apply_legal(seat, move)
-        self._applied += 1
+        self.state.apply_legal(seat, self._legal_moves[i])
+        self._legal_seat = -1
         return True
 
     def _stuck(self) -> bool:
         """Whether every legal move of the awaited seats lies beyond a partial table."""
         return any(
-            not self._legal(seat) and self._unnumbered for seat in self.state.current_players()
+            not self._numbers(seat) and self._unnumbered for seat in self.state.current_players()
         )
 
     def render(self) -> str | None:
@@ -290,15 +303,18 @@ class TablierAECEnv(_Shared, AECEnv):
     def _announce(self) -> None:
         """Tell the agent to act its legal action numbers (`infos[agent]["legal_actions"]`),
         so an agent need not scan a large mask; the others' lists are withdrawn."""
-        if self._told is not None:
-            self.infos[self._told].pop("legal_actions", None)
-            self.infos[self._told].pop("unnumbered_moves", None)
+        told = self._told
+        if told is not None:
+            info = self.infos[told]
+            info.pop("legal_actions", None)
+            info.pop("unnumbered_moves", None)
             self._told = None
         if not self._live:
             return
         agent = self._told = self.agent_selection
         info = self.infos[agent]
-        info["legal_actions"] = list(self._offered(SEATS[agent]))
+        # a copy: the agent may change its list, the environment plays from its own
+        info["legal_actions"] = self._offered(SEATS[agent])[:]
         if self._partial and self._unnumbered:
             info["unnumbered_moves"] = self._unnumbered
 
@@ -311,14 +327,36 @@ class TablierAECEnv(_Shared, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if self.rounds:
+            self._round_step(agent, action)
+            return
+        # a turn-based game: the rewards stay 0 until the game ends (`_end` gives them)
+        seat = SEATS[agent]
+        self._cumulative_rewards[agent] = 0.0
+        state = self.state
+        if not self._play(seat, action):
+            self._clear_rewards()
+            self._lose(seat)
+        elif state.is_terminal():
+            self._clear_rewards()
+            self._end(state.returns())
+        elif self.max_length is not None and len(state.history) >= self.max_length:
+            self._truncate()
+        elif self._partial and self._stuck():
+            self._truncate(beyond_table=True)
+        else:
+            self.agent_selection = AGENTS[state.current_players()[0]]
+        self._announce()
+
+    def _round_step(self, agent: str, action: Any) -> None:
+        """One agent's step in a round (see the module's text)."""
         seat = SEATS[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         legal = self._play(seat, action) if self._moves_now(seat) else int(action) == self.idle
         if not legal:
-            self._end([1.0 if s != seat else -1.0 for s in (0, 1)])
-            self.infos[agent]["illegal_action"] = True
-        elif self.rounds and seat < len(AGENTS) - 1:
+            self._lose(seat)
+        elif seat < len(AGENTS) - 1:
             self.agent_selection = AGENTS[seat + 1]  # the round goes on
         elif self.state.is_terminal():
             self._end(self.state.returns())
@@ -329,7 +367,11 @@ class TablierAECEnv(_Shared, AECEnv):
         else:
             self._next_turn()
         self._announce()
-        self._accumulate_rewards()
+
+    def _lose(self, seat: int) -> None:
+        """`seat` chose an action outside its mask: the game is lost for it."""
+        self._end([1.0 if s != seat else -1.0 for s in (0, 1)])
+        self.infos[AGENTS[seat]]["illegal_action"] = True
 
     def _end(self, returns: list[float]) -> None:
         for seat, agent in enumerate(AGENTS):
@@ -337,6 +379,7 @@ class TablierAECEnv(_Shared, AECEnv):
             self.terminations[agent] = True
         self.agent_selection = AGENTS[0]
         self._live = False
+        self._accumulate_rewards()
 
     def _truncate(self, beyond_table: bool = False) -> None:
         for agent in AGENTS:

@@ -33,6 +33,7 @@ import numpy as np
 from tablier.core.move import Move
 from tablier.games.counterplays.geometry import Cell, cell_of, key_of, neighbours
 from tablier.games.counterplays.notation import notation, orientation_of, parse
+from tablier.games.counterplays.remembered import ANCHOR, SHIFT, code_of
 from tablier.games.counterplays.shapes import ORIENTATIONS, Orientation
 from tablier.games.counterplays.tensors import (
     COLS,
@@ -121,33 +122,53 @@ class CounterplaysWindow:
         self.cells = ROWS * COLS
         self.size = len(ORIENTATIONS) * self.cells
         # text -> number, filled as moves are met: a step encodes its legal moves
-        # with one dictionary look-up each
+        # with one dictionary look-up each. The key is the very object met: the engine
+        # hands out the same text objects again, which a look-up then finds by identity
         self._known: dict[str, int] = {}
 
     def encode(self, move: str) -> int:
         number = self._known.get(move)
         if number is None:
-            number = self._number(str(move))
-            self._known[str(move)] = number
+            number = self._known[move] = self._number(str(move))
         return number
 
-    def numbered(self, moves: list[Move]) -> dict[int, Move]:
-        """`moves` by number, those without one left out (for the environments)."""
+    def numbers(self, moves: list[Move]) -> list[int | None]:
+        """The number of each move, in the same order, None for one without (for the
+        environments: one dictionary look-up a move once the texts are known)."""
         known = self._known
-        found: dict[int, Move] = {}
-        for move in moves:
-            number = known.get(move)
-            if number is None:
-                try:
-                    number = self.encode(move)
-                except ValueError:
-                    continue
-            found[number] = move
-        return found
+        try:
+            return list(map(known.__getitem__, moves))
+        except KeyError:  # a text met for the first time: only those are worked out
+            found: list[int | None] = list(map(known.get, moves))
+            for i, number in enumerate(found):
+                if number is None:
+                    found[i] = self._number_or_none(moves[i])
+            return found
+
+    def numbered(self, moves: list[Move]) -> dict[int, Move]:
+        """`moves` by number, those without one left out."""
+        return {
+            number: move
+            for number, move in zip(self.numbers(moves), moves, strict=True)
+            if number is not None
+        }
+
+    def _number_or_none(self, move: Move) -> int | None:
+        try:
+            return self.encode(move)
+        except ValueError:
+            return None
 
     def _number(self, move: str) -> int:
-        orient, keys = _canonical(move) or _parsed(move)
-        x, y = cell_of(keys[0])
+        # a text the engine wrote names its placement's code: read the orientation and
+        # anchor from it, without parsing the text
+        code = code_of(move)
+        if code is not None:
+            orient, anchor = ORIENTATIONS[code >> SHIFT], code & ANCHOR
+        else:
+            orient, keys = _canonical(move) or _parsed(move)
+            anchor = keys[0]
+        x, y = cell_of(anchor)
         if not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
             raise ValueError(f"{move!r} is anchored outside the window")
         return orient.index * self.cells + (y - Y_MIN) * COLS + (x - X_MIN)

@@ -23,11 +23,12 @@ order), their 12, I am to move, no tile placed yet, cells outside the window / 1
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
 
-from tablier.games.counterplays.geometry import cell_of, neighbours
+from tablier.games.counterplays.geometry import cell_of, key_neighbours, key_of, neighbours
 from tablier.games.counterplays.shapes import LETTERS
 
 X_MIN, X_MAX = -32, 33
@@ -98,27 +99,33 @@ class CounterplaysFollower:
     """The same tensors as `CounterplaysTensors.encode`, kept up to date move by move.
 
     Counterplays hides nothing and tiles are only ever added, so each new tile of
-    `state.tiles` is drawn once: the cells it covers (top owner, height) and the
-    same-tile flags of those cells and of their neighbours. Planes 0 and 1 are held by
-    colour and put in the seat's order when a tensor is asked for. A state other than
-    the one followed, or one with fewer tiles, is followed again from its start.
+    `state.tiles` is drawn once, into each seat's whole tensor (kept, and handed out
+    as a copy): the cells it covers (top owner, height) and the same-tile flags there
+    and around. Those flags follow from the new tile alone: a covered cell's neighbour
+    shares its top tile exactly when the new tile covers it too, and an uncovered
+    neighbour no longer shares its top tile with the covered cell. A tile's writes
+    depend only on its shape and level once moved to its anchor, so they are worked
+    out once per shape and level. A state other than the one followed, or one with
+    fewer tiles, is followed again from its start.
     """
 
     def __init__(self) -> None:
         self._state: Any = None
         self._seen = 0
-        self._cells = np.zeros(PLANES * ROWS * COLS + SCALARS, np.float32)
-        # single values are written through a memoryview: far cheaper than numpy's
-        self._flat = self._cells.data.cast("B").cast("f")
-        self._top: dict[tuple[int, int], int] = {}
-        self._outside: set[tuple[int, int]] = set()
+        size = PLANES * ROWS * COLS + SCALARS
+        self._out = [np.zeros(size, np.float32) for _ in (0, 1)]
+        # single values are written through memoryviews: far cheaper than numpy's
+        self._flat = [out.data.cast("B").cast("f") for out in self._out]
+        self._outside: set[int] = set()  # keys of covered cells beyond the window
+        self._left: tuple[Any, ...] = ((), ())  # the hands last written, per seat
 
     def _restart(self, state: Any) -> None:
         self._state, self._seen = state, 0
-        self._cells[:] = 0
-        self._cells[14 * ROWS * COLS : PLANES * ROWS * COLS] = UP.reshape(-1)
-        self._top.clear()
+        for out in self._out:
+            out[:] = 0
+            out[14 * ROWS * COLS : PLANES * ROWS * COLS] = UP.reshape(-1)
         self._outside.clear()
+        self._left = ((), ())
 
     def tensor(self, state: Any, seat: int) -> np.ndarray:
         tiles = state.tiles
@@ -126,45 +133,109 @@ class CounterplaysFollower:
             self._restart(state)
         for index in range(self._seen, len(tiles)):
             owner, _letter, keys, level = tiles[index]
-            self._draw(index, owner, [cell_of(k) for k in keys], level)
+            self._draw(owner, keys, level)
         self._seen = len(tiles)
-        out = self._cells.copy()
-        if seat == 1:
-            plane = ROWS * COLS
-            out[:plane] = self._cells[plane : 2 * plane]
-            out[plane : 2 * plane] = self._cells[:plane]
-        flat = out.data.cast("B").cast("f")
+        out = self._out[seat]
         base = PLANES * ROWS * COLS
-        for offset, who in ((base, seat), (base + len(LETTERS), 1 - seat)):
-            for letter in state.left[who]:
-                flat[offset + LETTERS.index(letter)] = 1.0
+        hands = (state.left[seat], state.left[1 - seat])
+        if self._left[seat] != hands:
+            out[base : base + 2 * len(LETTERS)] = _hands(*hands)
+            self._left = (hands, self._left[1]) if seat == 0 else (self._left[0], hands)
+        flat = self._flat[seat]
         flat[base + SCALARS - 3] = float(state.current_players() == [seat])
         flat[base + SCALARS - 2] = float(not tiles)
         flat[base + SCALARS - 1] = len(self._outside) / 144
-        return out
+        return out.copy()
 
-    def _draw(self, index: int, owner: int, covered: list[tuple[int, int]], level: int) -> None:
-        flat, top = self._flat, self._top
-        plane = ROWS * COLS
-        for x, y in covered:
-            top[(x, y)] = index
-            if not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
-                self._outside.add((x, y))
-                continue
+    def _draw(self, owner: int, keys: tuple[int, ...], level: int) -> None:
+        anchor = keys[0]
+        x, y = cell_of(anchor)
+        shape = tuple(k - anchor for k in keys)
+        low_x, high_x, low_y, high_y = _extent(shape)
+        if x + low_x > X_MIN and x + high_x < X_MAX and y + low_y > Y_MIN and y + high_y < Y_MAX:
+            # the tile and its neighbours lie in the window: its writes, moved there
             at = (y - Y_MIN) * COLS + (x - X_MIN)
-            flat[owner * plane + at] = 1.0
-            flat[(1 - owner) * plane + at] = 0.0
-            flat[2 * plane + at] = level / MAX_HEIGHT
-            for h in range(1, LEVEL_PLANES + 1):
-                flat[(2 + h) * plane + at] = float(h == level)
-        # a cell's same-tile flags change when it or a neighbour gets a new top tile
-        touched = set(covered)
-        for cell in covered:
-            touched.update(neighbours(*cell))
-        for x, y in touched:
-            here = top.get((x, y))
-            if here is None or not (X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX):
-                continue
-            at = (y - Y_MIN) * COLS + (x - X_MIN)
-            for p, n in zip((11, 12, 13), neighbours(x, y), strict=True):
-                flat[p * plane + at] = float(top.get(n) == here)
+            mine, theirs = _writes(shape, level, anchor % 2 == 0)
+            for seat, out in enumerate(self._out):
+                places, values = mine if seat == owner else theirs
+                out[places + at] = values
+            return
+        for seat, flat in enumerate(self._flat):
+            for place, value in _cell_writes(keys, level, owner == seat):
+                flat[place] = value
+        self._outside.update(k for k in keys if _place(k) is None)
+
+
+PLANE = ROWS * COLS
+
+
+def _place(key: int) -> int | None:
+    """The index of a cell in a plane, None beyond the window."""
+    x, y = cell_of(key)
+    if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
+        return (y - Y_MIN) * COLS + (x - X_MIN)
+    return None
+
+
+def _cell_writes(keys: tuple[int, ...], level: int, mine: bool) -> list[tuple[int, float]]:
+    """(index in the tensor, value) of every value a new tile on `keys` at `level`
+    changes, in the tensor of a seat who owns it (`mine`) or not; none beyond the window."""
+    writes: list[tuple[int, float]] = []
+    covered = set(keys)
+    for key in keys:
+        at = _place(key)
+        if at is None:
+            continue
+        writes.append(((0 if mine else 1) * PLANE + at, 1.0))
+        writes.append(((1 if mine else 0) * PLANE + at, 0.0))
+        writes.append((2 * PLANE + at, level / MAX_HEIGHT))
+        writes.extend(((2 + h) * PLANE + at, float(h == level)) for h in range(1, LEVEL_PLANES + 1))
+        for plane, other in zip((11, 12, 13), key_neighbours(key), strict=True):
+            writes.append((plane * PLANE + at, float(other in covered)))
+            back = _place(other)
+            if other not in covered and back is not None:
+                # the covered cell is the neighbour's right, left or third one
+                writes.append(((12, 11, 13)[plane - 11] * PLANE + back, 0.0))
+    return writes
+
+
+@cache
+def _extent(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The least and greatest x and y of a tile's cells, from its anchor."""
+    cells = [cell_of(key_of(0, 0) + d) for d in shape]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+Writes = tuple[np.ndarray, np.ndarray]
+
+
+@cache
+def _writes(shape: tuple[int, ...], level: int, up: bool) -> tuple[Writes, Writes]:
+    """A tile's writes with its anchor at index 0 of a plane: indices and values, in
+    the tensor of its owner and in the other's. Anchored on another cell, the indices
+    move by that cell's index (when the tile and its neighbours lie in the window)."""
+    # drawn on an anchor of the same direction near the window's centre
+    origin = key_of(0 if up else 1, 0)
+    keys = tuple(origin + d for d in shape)
+    shift = (0 - Y_MIN) * COLS + ((0 if up else 1) - X_MIN)
+    found = []
+    for mine in (True, False):
+        writes = _cell_writes(keys, level, mine)
+        found.append(
+            (
+                np.array([place - shift for place, _ in writes], np.intp),
+                np.array([value for _, value in writes], np.float32),
+            )
+        )
+    return found[0], found[1]
+
+
+@cache
+def _hands(mine: frozenset[str], theirs: frozenset[str]) -> np.ndarray:
+    """The scalars of the tiles still in hand: mine, then theirs."""
+    hands = np.zeros(2 * len(LETTERS), np.float32)
+    for base, letters in ((0, mine), (len(LETTERS), theirs)):
+        for letter in letters:
+            hands[base + LETTERS.index(letter)] = 1
+    return hands

@@ -73,66 +73,65 @@ def _cell(name: str) -> tuple[int, int]:
 class KwintyFollower:
     """The same tensors as `KwintyTensors.encode`, kept up to date move by move.
 
-    Kwinty hides nothing, so the state itself is what every seat sees. The piece
-    planes (0-7) of each seat are kept: a new piece of `state.pieces` is drawn once into
-    both. Each of the other planes depends on one or two small numbers (the frame, who
-    is to move, the pieces left, a pass, the first move): it is built once per value
-    and kept. A tensor is those blocks put end to end, a fresh array. A state other
-    than the one followed, or one with fewer pieces (a take-back), is followed anew.
+    Kwinty hides nothing, so the state itself is what every seat sees. Each seat's
+    whole tensor is kept and handed out as a copy: a new piece of `state.pieces` is
+    drawn once into both, and each of the other planes, which depends on one small
+    value (the frame, who is to move, the pieces left, a pass, the first move), is
+    written again only when its value changed since that seat's last tensor. A state
+    other than the one followed, or one with fewer pieces (a take-back), is followed
+    anew.
     """
 
     def __init__(self, width: int) -> None:
         self.width = width
         self._state: Any = None
         self._seen = 0
-        self._pieces = [np.zeros((8, HEIGHT, width), np.float32) for _ in (0, 1)]
-        self._flat = [planes.reshape(-1) for planes in self._pieces]
-        self._frames: dict[tuple[int, int], np.ndarray] = {}
-        self._left: dict[tuple[int, int], np.ndarray] = {}
-        # planes 9, 12 and 13 are all ones or all zeros
-        cells = HEIGHT * width
-        self._ones, self._zeros = np.ones(cells, np.float32), np.zeros(cells, np.float32)
+        self._cells = HEIGHT * width
+        self._out = [np.zeros(PLANES * self._cells, np.float32) for _ in (0, 1)]
+        # single values are written through memoryviews: far cheaper than numpy's
+        self._flat = [out.data.cast("B").cast("f") for out in self._out]
+        # per seat, the values its planes 8-13 were last written for
+        self._written: list[list[Any]] = [[None] * PLANES, [None] * PLANES]
 
     def tensor(self, state: Any, seat: int) -> np.ndarray:
         pieces = state.pieces
         if state is not self._state or len(pieces) < self._seen:
             self._state, self._seen = state, 0
-            for planes in self._pieces:
-                planes[:] = 0
+            for out in self._out:
+                out[:] = 0
+            self._written = [[None] * PLANES, [None] * PLANES]
         if len(pieces) > self._seen:
             for player, col, row, orient in pieces[self._seen :]:
                 self._draw(player, col, row, orient)
             self._seen = len(pieces)
-        frame = state.frame()
-        frame_plane = self._frames.get(frame)
-        if frame_plane is None:
-            frame_plane = np.zeros((HEIGHT, self.width), np.float32)
-            frame_plane[:, frame[0] : frame[1] + 1] = 1
-            frame_plane = self._frames[frame] = frame_plane.reshape(-1)
-        left = (state.left[seat], state.left[1 - seat])
-        left_planes = self._left.get(left)
-        if left_planes is None:
-            left_planes = self._left[left] = np.repeat(
-                np.array(left, np.float32) / PIECES_EACH, HEIGHT * self.width
-            )
+        out, written, cells = self._out[seat], self._written[seat], self._cells
         history = state.history
-        ones, zeros = self._ones, self._zeros
-        return np.concatenate(
-            (
-                self._flat[seat],
-                frame_plane,
-                ones if state.current_players() == [seat] else zeros,
-                left_planes,
-                ones if history and history[-1][1] == "pass" else zeros,
-                zeros if pieces else ones,
-            )
+        frame = state.frame()
+        if written[8] != frame:
+            plane = out[8 * cells : 9 * cells].reshape(HEIGHT, self.width)
+            plane[:] = 0
+            plane[:, frame[0] : frame[1] + 1] = 1
+            written[8] = frame
+        values = (
+            state.to_move == seat,
+            state.left[seat],
+            state.left[1 - seat],
+            bool(history) and history[-1][1] == "pass",
+            not pieces,
         )
+        for index, value in enumerate(values, 9):
+            if written[index] != value:
+                fill = value / PIECES_EACH if index in (10, 11) else float(value)
+                out[index * cells : (index + 1) * cells] = fill
+                written[index] = value
+        return out.copy()
 
     def _draw(self, player: int, col: int, row: int, orient: str) -> None:
         # the piece's cells are (col, row) and its right or upper neighbour; rows
         # count from 1 (`encode` reads them from names such as `e3`)
         other = (col + 1, row) if orient == "h" else (col, row + 1)
-        for seat, planes in enumerate(self._pieces):
+        width, cells = self.width, self._cells
+        for seat, flat in enumerate(self._flat):
             base = (0 if player == seat else 4) + (0 if orient == "h" else 2)
-            planes[base, row - 1, col] = 1
-            planes[base + 1, other[1] - 1, other[0]] = 1
+            flat[base * cells + (row - 1) * width + col] = 1.0
+            flat[(base + 1) * cells + (other[1] - 1) * width + other[0]] = 1.0
