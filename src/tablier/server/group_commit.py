@@ -45,7 +45,9 @@ class GroupWriter:
         # the file this server opened: if it vanishes or is replaced, writes stop
         self._identity = file_identity(path) if path else None
         self.failure: str | None = None
-        self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
+        # SimpleQueue: a put from the event loop takes no Python-level lock (Queue's
+        # Condition.notify was a visible share of the loop's time per move)
+        self._queue: queue.SimpleQueue[tuple[Op, asyncio.Future[None]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="tablier-db-writer", daemon=True)
         self._thread.start()
 
@@ -109,33 +111,39 @@ class GroupWriter:
         except Exception as exc:
             if len(batch) == 1:
                 log.exception("database write failed")
-                _settle(batch[0][1], exc)
+                _settle([batch[0][1]], exc)
                 return
             # one bad write must not sink the others: retry them one by one
             for one in batch:
                 self._commit([one])
             return
         self.failure = None
-        for _, future in batch:
-            _settle(future, None)
+        _settle([future for _, future in batch], None)
 
     def _refuse(self, batch: list[tuple[Op, asyncio.Future[None]]], problem: str) -> None:
         self.failure = problem
         for _, future in batch:
-            _settle(future, StorageUnavailable(problem))
+            # each its own exception: one raised object must not be shared by many awaits
+            _settle([future], StorageUnavailable(problem))
 
 
-def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:
-    loop = future.get_loop()
+def _settle(futures: list[asyncio.Future[None]], exc: BaseException | None) -> None:
+    """Settle `futures` from the writer thread: one wake-up per event loop, not per op."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+    for future in futures:
+        by_loop.setdefault(future.get_loop(), []).append(future)
 
-    def done() -> None:
-        if future.done():
-            return
-        if exc is None:
-            future.set_result(None)
-        else:
-            future.set_exception(exc)
+    for loop, waiting in by_loop.items():
 
-    # RuntimeError: the loop is closed (shutdown), nobody waits any more
-    with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(done)
+        def done(waiting: list[asyncio.Future[None]] = waiting) -> None:
+            for future in waiting:
+                if future.done():
+                    continue
+                if exc is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(exc)
+
+        # RuntimeError: the loop is closed (shutdown), nobody waits any more
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(done)
