@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 import tablier
+from tablier.core.errors import IllegalMove
+from tablier.core.move import Move
 from tablier.games.counterplays import fastgen, remembered
 from tablier.games.counterplays.geometry import WIDTH, cell_of, key_neighbours, key_of
 from tablier.games.counterplays.notation import notation
@@ -237,3 +239,59 @@ def test_texts_found_through_slots_are_the_canonical_ones_also_after_a_fresh_sta
             checked += 1
         state.apply(player, rng.choice(state.legal_moves(player)))
     assert checked > 12
+
+
+def test_lists_built_on_the_c_side_are_the_generators_also_after_forgetting(
+    generator: fastgen.FastGenerator,
+) -> None:
+    # the position's legal list, codes and levels come from one C call that keeps
+    # the texts itself; without it (no ctypes) generate_texts gives the same
+    if generator._legal_list is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the C side's legal lists cannot be reached through ctypes")
+        pytest.skip("no ctypes here")
+    rng = random.Random(9)
+    state = GAME.new_state(seed=9)
+    assert isinstance(state, CounterplaysState)
+    checked = 0
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        if state.tiles:
+            mask = fastgen.letter_mask(state.left[player])
+            if checked == 5:
+                generator.forget_texts()
+            moves, codes, levels = generator.legal(state._cells, mask)
+            generated, level_list = generator.generate(state._cells, mask)
+            assert list(codes) == generated and list(levels) == level_list
+            assert moves == [notation(c >> 21, c & ((1 << 21) - 1)) for c in generated]
+            assert all(type(m) is Move for m in moves)
+            assert [remembered.code_of(m) for m in moves] == generated
+            assert state.legal_moves(player) == moves
+            saved, generator._legal_list = generator._legal_list, None
+            try:
+                assert generator.legal(state._cells, mask) == (moves, codes, levels)
+            finally:
+                generator._legal_list = saved
+            checked += 1
+        state.apply(player, rng.choice(state.legal_moves(player)))
+    assert checked > 12
+
+
+def test_a_move_the_position_did_not_list_is_refused_and_changes_nothing() -> None:
+    # apply finds a listed text among the placements the generator gave; a canonical
+    # text of another position, or of a placement made illegal since, is refused
+    rng = random.Random(3)
+    state = GAME.new_state(seed=3)
+    assert isinstance(state, CounterplaysState)
+    earlier: list[str] = []
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        legal = set(state.legal_moves(player))
+        stale = [m for m in earlier if m not in legal and m[0] in state.left[player]]
+        for move in stale[:5]:
+            before = state.observation(None)
+            with pytest.raises(IllegalMove):
+                state.apply(player, move)
+            assert state.observation(None) == before and state.legal_moves(player)
+        earlier.extend(sorted(legal)[:40])
+        state.apply(player, rng.choice(sorted(legal)))

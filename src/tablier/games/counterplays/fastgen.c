@@ -11,6 +11,7 @@
    stack are written, and they are cleared before returning, so each call starts from
    an empty table without clearing a megabyte. */
 
+#include <Python.h> /* for cp_legal_list; cffi includes it, with the limited API */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -410,4 +411,120 @@ int cp_slots(const int *codes, int n, int *slots) {
 /* The placements of slots first .. first + n - 1, into out. */
 void cp_slot_codes(int first, int n, int *out) {
     memcpy(out, slot_codes + first, (size_t)n * sizeof(int));
+}
+
+/* ------------------------------------------------------------------------------
+   The legal list itself, as the contract hands it out: one call generating the
+   placements and building the Python list of their texts, with no Python loop.
+   Called through ctypes.PyDLL, which keeps the interpreter lock held (cffi lets go
+   of it, and the Python objects below need it); the caller also holds the
+   generator's lock, since the static arrays are shared with cp_generate's callers.
+
+   Each placement's text is kept in a table of its own, a reference held by the
+   table: the list costs a lookup and a reference per placement. A random game
+   meets a few hundred new placements, so the table is laid out for the cache: the
+   placements of one orientation along one row get neighbouring buckets, as do the
+   buckets a position looks up one after the other. Only the limited API: cffi
+   builds the module with it. */
+typedef struct {
+    int code;
+    PyObject *text;
+} Known;
+#define KNOWN_BUCKETS (1 << 19) /* at most half full */
+static Known *known;
+static int known_used;
+static int list_out[1 << 17];
+
+static unsigned int known_bucket(int code) {
+    unsigned int anchor = (unsigned int)code & ((1u << SHIFT) - 1);
+    return (anchor + (unsigned int)(code >> SHIFT) * 176309u) & (KNOWN_BUCKETS - 1);
+}
+
+/* Lets go of every text kept (a long-lived server starts again when half full). */
+void cp_legal_forget(void) {
+    if (!known) return;
+    for (int b = 0; b < KNOWN_BUCKETS; b++) {
+        if (known[b].code != -1) {
+            known[b].code = -1;
+            Py_CLEAR(known[b].text);
+        }
+    }
+    known_used = 0;
+}
+
+/* cells, n_cells, letters: as cp_generate's. make_text(code) gives the text of a
+   placement met for the first time. Returns (moves, codes as native ints in bytes,
+   levels in bytes), or NULL with a Python exception set. */
+static PyObject *legal_list(const int *cells, int n_cells, int letters, PyObject *make_text) {
+    int levels[12];
+    unsigned char level_bytes[12];
+    int n = cp_generate(cells, n_cells, letters, list_out,
+                        (int)(sizeof list_out / sizeof(int)), levels);
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the stack is beyond what the compiled generator handles");
+        return NULL;
+    }
+    if (!known) {
+        known = malloc(KNOWN_BUCKETS * sizeof(Known));
+        if (!known) return PyErr_NoMemory();
+        for (int b = 0; b < KNOWN_BUCKETS; b++) {
+            known[b].code = -1;
+            known[b].text = NULL;
+        }
+    }
+    PyObject *moves = PyList_New(n);
+    if (!moves) return NULL;
+    for (int i = 0; i < n; i++) {
+        int code = list_out[i];
+        unsigned int b = known_bucket(code);
+        while (known[b].code != -1 && known[b].code != code) b = (b + 1) & (KNOWN_BUCKETS - 1);
+        if (known[b].code == -1) {
+            if (known_used >= KNOWN_BUCKETS / 2) {
+                cp_legal_forget(); /* the texts already in `moves` hold their own references */
+                b = known_bucket(code);
+            }
+            PyObject *text = PyObject_CallFunction(make_text, "i", code);
+            if (!text) {
+                Py_DECREF(moves);
+                return NULL;
+            }
+            known[b].code = code;
+            known[b].text = text;
+            known_used++;
+        }
+        Py_INCREF(known[b].text);
+        PyList_SetItem(moves, i, known[b].text);
+    }
+    for (int i = 0; i < 12; i++) level_bytes[i] = (unsigned char)levels[i];
+    PyObject *codes = PyBytes_FromStringAndSize((const char *)list_out,
+                                                (Py_ssize_t)n * (Py_ssize_t)sizeof(int));
+    PyObject *level_of = PyBytes_FromStringAndSize((const char *)level_bytes, 12);
+    PyObject *result = codes && level_of ? PyTuple_New(3) : NULL;
+    if (!result) {
+        Py_DECREF(moves);
+        Py_XDECREF(codes);
+        Py_XDECREF(level_of);
+        return NULL;
+    }
+    PyTuple_SetItem(result, 0, moves);
+    PyTuple_SetItem(result, 1, codes);
+    PyTuple_SetItem(result, 2, level_of);
+    return result;
+}
+
+/* legal_list as a Python function, legal(address of the cells, how many, letters),
+   its make_text bound: called as any built-in function, much faster than through
+   ctypes. Only this maker is called through ctypes, once. */
+static PyObject *legal_call(PyObject *make_text, PyObject *args) {
+    unsigned long long address;
+    int n_cells, letters;
+    if (!PyArg_ParseTuple(args, "Kii", &address, &n_cells, &letters)) return NULL;
+    return legal_list((const int *)(uintptr_t)address, n_cells, letters, make_text);
+}
+
+static PyMethodDef legal_def = {"legal", legal_call, METH_VARARGS, NULL};
+
+PyObject *cp_legal_function(PyObject *make_text) {
+    return PyCFunction_NewEx(&legal_def, make_text, NULL);
 }

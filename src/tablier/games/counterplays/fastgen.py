@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from array import array
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,26 @@ class FastGenerator:
         # cffi lets go of the GIL during the call, and the C side works in static
         # arrays (as do these buffers): one thread at a time
         self._lock = threading.Lock()
+        # the legal lists built on the C side (see fastgen.c's end), where reachable
+        found = _legal_list(module)
+        self._legal_list: Callable[[int, int, int], Any] | None = None
+        self._legal_forget: Callable[[], None] | None = None
+        if found is not None:
+            self._legal_list, self._legal_forget = found
+
+    def legal(self, cells: array[int], letters: int) -> tuple[list[Move], array[int], bytes]:
+        """The legal list of a position: texts, placements and levels as `generate` says.
+
+        The list is built on the C side (`legal_list` in fastgen.c) where ctypes
+        reaches it, else from `generate_texts`; the same texts either way.
+        """
+        if self._legal_list is None:
+            codes, levels, moves = self.generate_texts(cells, letters)
+            return moves, array("i", codes), bytes(levels)
+        address, n = cells.buffer_info()
+        with self._lock:
+            moves, packed, level_of = self._legal_list(address, n, letters)
+        return moves, array("i", packed), level_of
 
     def generate(self, cells: array[int], letters: int) -> tuple[list[int], list[int]]:
         """Placements (`orientation << 21 | anchor`, sorted) and each letter's level.
@@ -105,11 +126,35 @@ class FastGenerator:
     def _forget_texts(self) -> None:
         self._lib.cp_slots_clear()
         self._texts.clear()
+        if self._legal_forget is not None:
+            self._legal_forget()
 
     def cell_by_cell(self, on: bool) -> None:
         """Leave the bit-boards aside (True) or use them again (False); for the tests."""
         with self._lock:
             self._lib.cp_cell_by_cell(int(on))
+
+
+def _legal_list(module: Any) -> tuple[Callable[[int, int, int], Any], Callable[[], None]] | None:
+    """The C side's `legal(address of the cells, how many, letters)` and the call
+    that empties its table of texts, or None where ctypes cannot reach them.
+
+    The function is made once through ctypes.PyDLL (which keeps the interpreter lock
+    held, as both need); it is then called like any built-in function.
+    """
+    try:
+        import ctypes
+
+        library = ctypes.PyDLL(module.__file__)
+        maker, forget = library.cp_legal_function, library.cp_legal_forget
+    except (ImportError, OSError, AttributeError):
+        return None
+    maker.argtypes = (ctypes.py_object,)
+    maker.restype = ctypes.py_object
+    forget.argtypes = ()
+    forget.restype = None
+    function: Callable[[int, int, int], Any] = maker(remembered.text)
+    return function, forget
 
 
 @cache

@@ -17,7 +17,7 @@ from tablier.games.counterplays.notation import notation, orientation_of, parse
 from tablier.games.counterplays.observation import observe
 from tablier.games.counterplays.outcome import CounterplaysOutcome
 from tablier.games.counterplays.refusals import REFUSALS
-from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, Orientation
+from tablier.games.counterplays.shapes import BY_LETTER, LETTERS, ORIENTATIONS, Orientation
 from tablier.games.counterplays.words import describe
 
 if TYPE_CHECKING:
@@ -43,9 +43,11 @@ class CounterplaysState(State):
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
         self.tiles: list[Tile] = []
-        self.height: dict[int, int] = {}
-        self.top: dict[int, int] = {}
-        self.frontier: set[int] = set()
+        # the stack read cell by cell (see placement.py); with the compiled generator
+        # they are None between a move and the next reading (see `_rebuild`)
+        self._height: dict[int, int] | None = {}
+        self._top: dict[int, int] | None = {}
+        self._frontier: set[int] | None = set()
         self.left: list[frozenset[str]] = [frozenset(LETTERS), frozenset(LETTERS)]
         self._legal: list[Move] | None = None
         # remembered placements, and every tile as laid (see remembered.py); a clone
@@ -60,7 +62,45 @@ class CounterplaysState(State):
         # and its last answer: (letters asked, placements, level of each letter)
         self._gen = fastgen.load() if self.compiled and self.remember else None
         self._cells: array[int] = array("i")
-        self._fast: tuple[int, list[int], list[int]] | None = None
+        self._fast: tuple[int, Sequence[int], Sequence[int]] | None = None
+
+    @property
+    def height(self) -> dict[int, int]:
+        """How many tiles stand on each cell that holds one."""
+        if self._height is None:
+            return self._rebuild()[0]
+        return self._height
+
+    @property
+    def top(self) -> dict[int, int]:
+        """The index (in `tiles`) of the tile on top of each cell that holds one."""
+        if self._top is None:
+            return self._rebuild()[1]
+        return self._top
+
+    @property
+    def frontier(self) -> set[int]:
+        """The empty table cells sharing an edge with a tile."""
+        if self._frontier is None:
+            return self._rebuild()[2]
+        return self._frontier
+
+    def _rebuild(self) -> tuple[dict[int, int], dict[int, int], set[int]]:
+        """The cell maps read from the tiles laid, in the order `_place` fills them.
+
+        The compiled generator reads `_cells` only: a random playout then never pays
+        for maps that nothing reads.
+        """
+        height: dict[int, int] = {}
+        top: dict[int, int] = {}
+        for index, (_owner, _letter, cells, level) in enumerate(self.tiles):
+            for k in cells:
+                height[k] = level
+                top[k] = index
+        # every stack stands on a tile at level 1, so these are its empty neighbours
+        frontier = {n for k in height for n in key_neighbours(k) if n not in height}
+        self._height, self._top, self._frontier = height, top, frontier
+        return height, top, frontier
 
     # ----------------------------------------------------------------- the contract
     def current_players(self) -> list[int]:
@@ -85,8 +125,8 @@ class CounterplaysState(State):
                 if known is not None and known[0] & mask == mask:
                     self._legal = remembered.texts(known[1])
                 else:
-                    # the texts found by the C side's slots: no dict of placements
-                    codes, levels, self._legal = self._gen.generate_texts(self._cells, mask)
+                    # the list built on the C side from the texts it numbered
+                    self._legal, codes, levels = self._gen.legal(self._cells, mask)
                     self._fast = (mask, codes, levels)
             elif self.remember and self.tiles:
                 left = self.left[player]
@@ -112,7 +152,7 @@ class CounterplaysState(State):
                 return h + 1, entry
         return 1, self._entry(1, letter)
 
-    def _generated(self, mask: int) -> tuple[list[int], list[int]]:
+    def _generated(self, mask: int) -> tuple[Sequence[int], Sequence[int]]:
         """The compiled generator's answer for these letters (bits of LETTERS), kept."""
         known = self._fast
         if known is not None and known[0] & mask == mask:
@@ -200,10 +240,14 @@ class CounterplaysState(State):
         if self._gen is not None and self.tiles and move[:1] in self.left[player]:
             code = remembered.code_of(move)
             if code is not None:
-                codes, levels = self._generated(fastgen.letter_mask(self.left[player]))
+                known = self._fast  # most often the answer to legal_moves(player)
+                if known is None or not known[0] >> remembered.LETTER_INDEX[move[0]] & 1:
+                    known = (0, *self._generated(fastgen.letter_mask(self.left[player])))
+                _mask, codes, levels = known
                 i = bisect_left(codes, code)
                 if i < len(codes) and codes[i] == code:
-                    orient, anchor = remembered.decode(code)
+                    orient = ORIENTATIONS[code >> remembered.SHIFT]
+                    anchor = code & remembered.ANCHOR
                     self._place(player, orient, anchor, levels[remembered.LETTER_INDEX[move[0]]])
                     return move
         elif self.remember and self.tiles and move[:1] in self.left[player]:
@@ -268,31 +312,34 @@ class CounterplaysState(State):
 
     def _place(self, player: int, orient: Orientation, anchor: int, level: int) -> None:
         index = len(self.tiles)
-        cells = tuple(anchor + d for d in orient.rel)
+        cells = tuple(map(anchor.__add__, orient.rel))
         self.tiles.append((player, orient.letter, cells, level))
-        for k in cells:
-            self.height[k] = level
-            self.top[k] = index
-        joined: list[int] = []
-        if level == 1:
-            self.frontier.difference_update(cells)
-            for k in cells:
-                for n in key_neighbours(k):
-                    if n not in self.height and n not in self.frontier:
-                        self.frontier.add(n)
-                        joined.append(n)
         self.left[player] = self.left[player] - {orient.letter}
         self._legal = None
         self._fast = None
         self._cells.extend(cells)
-        self._groups = self._split = None
         if self._gen is not None:
-            return  # the compiled generator needs no memory of the past
+            # it needs no memory of the past, and the maps are read again when asked
+            self._height = self._top = self._frontier = None
+            return
+        height, top, frontier = self.height, self.top, self.frontier
+        for k in cells:
+            height[k] = level
+            top[k] = index
+        joined: list[int] = []
+        if level == 1:
+            frontier.difference_update(cells)
+            for k in cells:
+                for n in key_neighbours(k):
+                    if n not in height and n not in frontier:
+                        frontier.add(n)
+                        joined.append(n)
+        self._groups = self._split = None
         beside = {
             n
             for k in cells
             for n in key_neighbours(k)
-            if self.height.get(n) == level and self.top[n] != index
+            if height.get(n) == level and top[n] != index
         }
         laid = remembered.Laid(orient, anchor, level, tuple(joined), tuple(beside))
         self._trail = (*self._trail, laid)
@@ -312,9 +359,10 @@ class CounterplaysState(State):
         twin.setup = dict(self.setup)
         twin.history = list(self.history)
         twin.tiles = list(self.tiles)
-        twin.height = dict(self.height)
-        twin.top = dict(self.top)
-        twin.frontier = set(self.frontier)
+        # maps not read since the last move stay unread (see `_rebuild`)
+        twin._height = None if self._height is None else dict(self._height)
+        twin._top = None if self._top is None else dict(self._top)
+        twin._frontier = None if self._frontier is None else set(self._frontier)
         twin.left = list(self.left)
         # the cached list is never mutated in place, only replaced, so sharing it is safe
         twin._legal = self._legal
