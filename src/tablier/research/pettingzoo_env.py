@@ -190,23 +190,18 @@ class _Shared:
         except ValueError:
             return None
 
-    def _mask(self, numbers: list[int]) -> np.ndarray:
+    def _observe(self, seat: int, numbers: list[int]) -> dict[str, np.ndarray]:
+        """`seat`'s observation, `numbers` in its mask."""
+        follower = self._follower
+        if follower is not None:
+            tensor = follower.tensor(self.state, seat)
+        else:
+            tensor = self.research.tensors.encode(self.state.observation(seat), seat)
         # filled as bytes: for a few hundred numbers, faster than numpy's fancy indexing
         mask = bytearray(self._zeros)
         for number in numbers:
             mask[number] = 1
-        return np.frombuffer(mask, np.int8)
-
-    def _tensor(self, seat: int) -> np.ndarray:
-        if self._follower is not None:
-            return self._follower.tensor(self.state, seat)
-        return self.research.tensors.encode(self.state.observation(seat), seat)
-
-    def _observe(self, seat: int, numbers: list[int] | None = None) -> dict[str, np.ndarray]:
-        return {
-            "observation": self._tensor(seat),
-            "action_mask": self._mask(self._numbers(seat) if numbers is None else numbers),
-        }
+        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
 
     def _play(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat`; False (and nothing played) when it is not legal."""
@@ -306,8 +301,9 @@ class TablierAECEnv(_Shared, AECEnv):
         told = self._told
         if told is not None:
             info = self.infos[told]
-            info.pop("legal_actions", None)
-            info.pop("unnumbered_moves", None)
+            del info["legal_actions"]
+            if self._partial:
+                info.pop("unnumbered_moves", None)
             self._told = None
         if not self._live:
             return
@@ -320,32 +316,37 @@ class TablierAECEnv(_Shared, AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = SEATS[agent]
-        return self._observe(seat, self._offered(seat))
+        return self._observe(seat, self._offered(seat) if self.rounds else self._numbers(seat))
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._live:  # every agent is terminated or truncated
             self._was_dead_step(action)
             return
+        agent = self.agent_selection
         if self.rounds:
             self._round_step(agent, action)
             return
-        # a turn-based game: the rewards stay 0 until the game ends (`_end` gives them)
+        # a turn-based game: the rewards stay 0 until the game ends (`_end` gives them),
+        # so there is nothing to clear or add up before
         seat = SEATS[agent]
-        self._cumulative_rewards[agent] = 0.0
         state = self.state
-        if not self._play(seat, action):
-            self._clear_rewards()
+        numbers = self._numbers(seat)
+        action = int(action)
+        i = bisect_left(numbers, action)
+        if i == len(numbers) or numbers[i] != action:
             self._lose(seat)
-        elif state.is_terminal():
-            self._clear_rewards()
-            self._end(state.returns())
-        elif self.max_length is not None and len(state.history) >= self.max_length:
-            self._truncate()
-        elif self._partial and self._stuck():
-            self._truncate(beyond_table=True)
         else:
-            self.agent_selection = AGENTS[state.current_players()[0]]
+            # the move object comes from this very position's legal moves
+            state.apply_legal(seat, self._legal_moves[i])
+            self._legal_seat = -1
+            if state.is_terminal():
+                self._end(state.returns())
+            elif self.max_length is not None and len(state.history) >= self.max_length:
+                self._truncate()
+            elif self._partial and self._stuck():
+                self._truncate(beyond_table=True)
+            else:
+                self.agent_selection = AGENTS[state.current_players()[0]]
         self._announce()
 
     def _round_step(self, agent: str, action: Any) -> None:

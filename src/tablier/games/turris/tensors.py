@@ -120,25 +120,60 @@ class TurrisFollower:
         self._state: Any = None
         self._moves = 0
         self._known: list[Any] = []
-        self._places: dict[int, list[tuple[int, int, int]]] = {}
+        # a piece in the tower -> the indices of its two cubes in a plane
+        self._places: dict[int, tuple[int, int]] = {}
         # each seat's whole tensor, kept: a call rewrites the few values of the moment
         # (closed cubes, last pieces, scalars) and hands out a copy
-        self._out = [np.zeros(PLANES * LEVELS * 9 + SCALARS, np.float32) for _ in (0, 1)]
+        self._out = [np.zeros(PLANES * PLANE + SCALARS, np.float32) for _ in (0, 1)]
         # single values are written through memoryviews: far cheaper than numpy's
         self._flat = [b.data.cast("B").cast("f") for b in self._out]
         self._moment: list[list[int]] = [[], []]  # what the last call set in planes 8-11
         self._chain = 0.0
 
     def tensor(self, state: Any, seat: int) -> np.ndarray:
-        pieces, history = state.pieces, state.history
-        if state is not self._state or len(history) < self._moves:
+        history = state.history
+        moves = len(history)
+        if state is not self._state or moves < self._moves:
             self._state, self._moves, self._known = state, 0, []
             self._places.clear()
             for out in self._out:
                 out[:] = 0
             self._moment = [[], []]
             self._chain = float(bool(state.game.options.get("bonus_chain")))
-        known = self._known
+        if moves != self._moves:
+            self._follow(state, history)
+        flat = self._flat[seat]
+        for at in self._moment[seat]:
+            flat[at] = 0.0
+        moment = self._moment[seat] = []
+        forbidden, last = state.forbidden, state.last_placed
+        # a cube's index in a plane is (level - 1) * 9 + its cell
+        for who, plane in ((seat, 8 * PLANE - 9), (1 - seat, 9 * PLANE - 9)):
+            for cell, z in forbidden[who]:
+                if 1 <= z <= LEVELS:
+                    moment.append(plane + z * 9 + cell)
+        places = self._places
+        for who, plane in ((seat, 10 * PLANE), (1 - seat, 11 * PLANE)):
+            cubes = places.get(last[who])
+            if cubes is not None:
+                moment.append(plane + cubes[0])
+                moment.append(plane + cubes[1])
+        for at in moment:
+            flat[at] = 1.0
+        at = PLANES * PLANE
+        supply = state.supply
+        flat[at] = float(state.awaits(seat))
+        flat[at + 1] = float(state.in_bonus)
+        flat[at + 2] = supply[seat] / PIECES_EACH
+        flat[at + 3] = supply[1 - seat] / PIECES_EACH
+        flat[at + 4] = float(moves > 0 and history[-1][1] == "pass")
+        flat[at + 5] = state.lowest_incomplete() / LEVELS
+        flat[at + 6] = self._chain
+        return self._out[seat].copy()
+
+    def _follow(self, state: Any, history: list[tuple[int, str]]) -> None:
+        """Draw the pieces placed since the last call, wipe those removed."""
+        pieces, known = state.pieces, self._known
         removal = False
         for i in range(self._moves, len(history)):
             removal = removal or history[i][1].startswith("x")
@@ -154,44 +189,21 @@ class TurrisFollower:
             if pieces[i] is not None:
                 self._draw(state, i)
         self._moves = len(history)
-        flat = self._flat[seat]
-        for at in self._moment[seat]:
-            flat[at] = 0.0
-        moment = self._moment[seat] = []
-        for who, plane in ((seat, 8), (1 - seat, 9)):
-            for cell, z in state.forbidden[who]:
-                if 1 <= z <= LEVELS:
-                    moment.append(_at(plane, z - 1, file_of(cell), rank_of(cell)))
-        for who, plane in ((seat, 10), (1 - seat, 11)):
-            for f, r, z in self._places.get(state.last_placed[who], ()):
-                moment.append(_at(plane, z, f, r))
-        for at in moment:
-            flat[at] = 1.0
-        at = PLANES * LEVELS * 9
-        flat[at] = float(state.current_players() == [seat])
-        flat[at + 1] = float(state.in_bonus)
-        flat[at + 2] = state.supply[seat] / PIECES_EACH
-        flat[at + 3] = state.supply[1 - seat] / PIECES_EACH
-        flat[at + 4] = float(bool(history) and history[-1][1] == "pass")
-        flat[at + 5] = state.lowest_incomplete() / LEVELS
-        flat[at + 6] = self._chain
-        return self._out[seat].copy()
 
     def _draw(self, state: Any, piece_id: int) -> None:
         piece = state.pieces[piece_id]
         drawn = _DRAWN.get(piece)
         if drawn is None:
             drawn = _DRAWN[piece] = _drawing(state.piece_json(piece_id))
-        owner, places, first, second, kinds = drawn
+        owner, first, second, kinds = drawn
         for seat, flat in enumerate(self._flat):
             mine = 0 if owner == seat else PLANE
             flat[mine + first] = flat[mine + second] = flat[kinds[0]] = flat[kinds[1]] = 1.0
-        self._places[piece_id] = places
+        self._places[piece_id] = (first, second)
 
     def _wipe(self, piece_id: int) -> None:
         # a cube position holds one piece at a time: every plane there was this piece's
-        for f, r, z in self._places.pop(piece_id, ()):
-            at = _at(0, z, f, r)
+        for at in self._places.pop(piece_id, ()):
             for flat in self._flat:
                 for plane in range(8):
                     flat[plane * PLANE + at] = 0.0
@@ -200,14 +212,14 @@ class TurrisFollower:
 # values in one plane of the `cubes` block
 PLANE = LEVELS * 9
 
-Drawing = tuple[int, list[tuple[int, int, int]], int, int, tuple[int, int]]
+Drawing = tuple[int, int, int, tuple[int, int]]
 # a piece as the engine holds it -> where it is drawn; a few hundred pieces exist
 _DRAWN: dict[Any, Drawing] = {}
 
 
 def _drawing(piece: dict[str, Any]) -> Drawing:
-    """A piece (as `piece_json` writes it): its owner, its cubes (file, rank, level
-    index), the flat indices of its two cubes in plane 0 and those of its kind planes."""
+    """A piece (as `piece_json` writes it): its owner, the indices of its two cubes in
+    plane 0 and those of its kind planes."""
     cells = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
     places = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
     (fa, ra, za), (fb, rb, zb) = places
@@ -217,7 +229,7 @@ def _drawing(piece: dict[str, Any]) -> Drawing:
     else:
         low, high = (4, 5) if fa != fb else (6, 7)
         kinds = (low * PLANE + first, high * PLANE + second)
-    return piece["owner"], places, first, second, kinds
+    return piece["owner"], first, second, kinds
 
 
 def _at(plane: int, z: int, f: int, r: int) -> int:
