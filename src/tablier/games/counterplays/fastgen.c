@@ -434,6 +434,13 @@ typedef struct {
 static Known *known;
 static int known_used;
 static int list_out[1 << 17];
+static unsigned int list_bucket[1 << 17];
+static PyObject *list_text[1 << 17];
+#if defined(__GNUC__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)0)
+#endif
 
 static unsigned int known_bucket(int code) {
     unsigned int anchor = (unsigned int)code & ((1u << SHIFT) - 1);
@@ -473,28 +480,35 @@ static PyObject *legal_list(const int *cells, int n_cells, int letters, PyObject
             known[b].text = NULL;
         }
     }
-    PyObject *moves = PyList_New(n);
-    if (!moves) return NULL;
+    /* a long-lived server met a quarter of a million placements: start again, before
+       any of this list's texts is looked up */
+    if (known_used + n > KNOWN_BUCKETS / 2) cp_legal_forget();
+    /* The time goes into memory that is not in the cache (the buckets and the texts
+       a position meets first): each pass asks for what the next one reads, so the
+       misses overlap instead of coming one after the other. */
+    for (int i = 0; i < n; i++) {
+        list_bucket[i] = known_bucket(list_out[i]);
+        PREFETCH(&known[list_bucket[i]]);
+    }
     for (int i = 0; i < n; i++) {
         int code = list_out[i];
-        unsigned int b = known_bucket(code);
+        unsigned int b = list_bucket[i];
         while (known[b].code != -1 && known[b].code != code) b = (b + 1) & (KNOWN_BUCKETS - 1);
         if (known[b].code == -1) {
-            if (known_used >= KNOWN_BUCKETS / 2) {
-                cp_legal_forget(); /* the texts already in `moves` hold their own references */
-                b = known_bucket(code);
-            }
             PyObject *text = PyObject_CallFunction(make_text, "i", code);
-            if (!text) {
-                Py_DECREF(moves);
-                return NULL;
-            }
+            if (!text) return NULL;
             known[b].code = code;
             known[b].text = text;
             known_used++;
         }
-        Py_INCREF(known[b].text);
-        PyList_SetItem(moves, i, known[b].text);
+        list_text[i] = known[b].text;
+        PREFETCH(list_text[i]);
+    }
+    PyObject *moves = PyList_New(n);
+    if (!moves) return NULL;
+    for (int i = 0; i < n; i++) {
+        Py_INCREF(list_text[i]);
+        PyList_SetItem(moves, i, list_text[i]);
     }
     for (int i = 0; i < 12; i++) level_bytes[i] = (unsigned char)levels[i];
     PyObject *codes = PyBytes_FromStringAndSize((const char *)list_out,
