@@ -6,6 +6,7 @@ import random
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.core.messages import Message, check_lang, seat_colour
@@ -135,6 +136,8 @@ class CounterplaysState(State):
                     if letter in left:
                         legal.extend(self.best_placements(letter)[1][1])
                 self._legal = legal
+            elif not self.tiles:
+                self._legal = _opening(self.left[player])
             else:
                 self._legal = [notation(o.index, a) for o, a in self._placements(self.left[player])]
         return list(self._legal)
@@ -250,6 +253,10 @@ class CounterplaysState(State):
                     anchor = code & remembered.ANCHOR
                     self._place(player, orient, anchor, levels[remembered.LETTER_INDEX[move[0]]])
                     return move
+        elif not self.tiles and move in _OPENING_MOVES and move[0] in self.left[player]:
+            orient = _OPENING_MOVES[move]  # a first tile in its canonical text
+            self._place(player, orient, _first_anchor(orient), 1)
+            return move
         elif self.remember and self.tiles and move[:1] in self.left[player]:
             # a move in its canonical text is found among the remembered placements,
             # which already passed every rule; any other text takes the long way
@@ -449,6 +456,17 @@ def _placement_order(p: placement.Placement) -> tuple[int, int]:
 
 def _first_anchor(orient: Orientation) -> int:
     return _FIRST_UP if orient.first_up else _FIRST_DOWN
+
+
+# the first tile's placements (one per orientation), with their canonical texts
+_OPENING = [(notation(o.index, _first_anchor(o)), o) for o in ORIENTATIONS]
+_OPENING_MOVES: dict[str, Orientation] = dict(_OPENING)
+
+
+@cache
+def _opening(letters: frozenset[str]) -> list[Move]:
+    """The legal list of the empty table (never changed in place: see clone)."""
+    return [m for m, o in _OPENING if o.letter in letters]
 
 
 __all__ = ["CounterplaysState"]
