@@ -113,6 +113,7 @@ def test_counterplays_window_numbers_every_placement_of_random_games() -> None:
         assert len(set(numbers)) == len(moves)
         assert [window.decode(n) for n in numbers] == moves
         assert window.numbered(moves) == dict(zip(numbers, moves, strict=True))
+        assert window.number_moves(moves) == (numbers, moves)
         # a number's anchor is the tensor's cell: row y + 16, column x + 32
         for number, move in zip(numbers[:5], moves[:5], strict=True):
             x, y = (int(v) for v in move.split(":")[1].split(";")[0].split(","))
@@ -128,6 +129,9 @@ def test_counterplays_window_refuses_what_it_cannot_number() -> None:
     with pytest.raises(ValueError, match="outside the window"):
         window.encode(far)
     assert window.numbered([far]) == {}
+    # a list with one move beyond the window: the other keeps its number
+    inside = window.decode(2178 * 3 + 16 * 66 + 32)
+    assert window.number_moves([far, inside]) == ([2178 * 3 + 16 * 66 + 32], [inside])
     with pytest.raises(ValueError):
         window.encode("no such move")
     with pytest.raises(ValueError):
@@ -205,9 +209,9 @@ def test_infos_list_the_legal_actions_of_the_mask(name: str) -> None:
 class Shrinking(CounterplaysWindow):
     """A window numbering that sees 3 of the 94 first placements and none after them."""
 
-    def numbers(self, moves):
-        found = super().numbers(moves)
-        return found[:3] + [None] * (len(moves) - 3) if len(moves) == 94 else [None] * len(moves)
+    def number_moves(self, moves):
+        numbers, kept = super().number_moves(moves)
+        return (numbers[:3], kept[:3]) if len(moves) == 94 else ([], [])
 
 
 @pytest.mark.parametrize("maker", [aec_env, parallel_env])

@@ -15,6 +15,8 @@ Optional, for the environments' speed (docs/research.md, "Speed"):
 - `encodings`: other numberings of the same moves, by name (`{"window": table}`); the
   environments use the first by default and keep `actions` under the name `"table"`.
   Such a table may leave rare moves without a number (`encode` raises ValueError);
+  it may offer `number_moves(moves) -> (numbers, moves numbered)`, the environments'
+  way to number a whole list at once;
 - `tensors.follower()`: an object whose `tensor(state, seat)` equals
   `encode(state.observation(seat), seat)` but is updated move by move from the state
   itself; only a game without hidden information offers one.

@@ -68,6 +68,8 @@ from tablier.research.interface import (
 AGENTS = ("player_0", "player_1")
 SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 IDLE_MOVE = "pass"
+# up to this many actions, a mask is built as bytes; beyond, by numpy (measured)
+SMALL_MASK = 4096
 
 
 def plays_in_rounds(game: Game) -> bool:
@@ -91,7 +93,9 @@ class _Shared:
         self.table = offered[self.encoding]
         # a table that is not the fixed one may leave rare moves unnumbered (see encodings)
         self._partial = self.encoding != TABLE
-        self._index = self.table.index if isinstance(self.table, MoveTable) else None
+        # a full MoveTable numbers a move by a look-up in its dictionary, without a call
+        table = self.table
+        self._index = table.index if isinstance(table, MoveTable) and not self._partial else None
         self.render_mode = render_mode
         self.lang = lang
         self.max_length = game.max_game_length()
@@ -128,7 +132,8 @@ class _Shared:
         self._legal_numbers: list[int] = []
         self._legal_moves: list[Move] = []
         self._unnumbered = 0
-        self._zeros = bytes(size)  # a mask is a copy of this, with the legal numbers set
+        # a small mask is a copy of these bytes, with the legal numbers set
+        self._zeros = bytes(size) if size <= SMALL_MASK else None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent][0]
@@ -157,13 +162,13 @@ class _Shared:
         if seat == self._legal_seat and len(state.history) == self._legal_length:
             return self._legal_numbers
         moves = state.legal_moves(seat)
-        numbers = self._number(moves)
-        if self._partial:
-            kept = [i for i, number in enumerate(numbers) if number is not None]
-            self._unnumbered = len(moves) - len(kept)
-            if self._unnumbered:
-                moves = [moves[i] for i in kept]
-                numbers = [numbers[i] for i in kept]
+        index = self._index
+        if index is not None:
+            numbers = list(map(index.__getitem__, moves))
+        else:
+            listed = len(moves)
+            numbers, moves = self._number(moves)
+            self._unnumbered = listed - len(moves)
         ordered = sorted(numbers)
         if ordered != numbers:  # most games list their moves in their numbers' order
             by_number = dict(zip(numbers, moves, strict=True))
@@ -172,23 +177,24 @@ class _Shared:
         self._legal_numbers, self._legal_moves = ordered, moves
         return ordered
 
-    def _number(self, moves: list[Move]) -> list[Any]:
-        """The number of each move, in the same order (None: none in a partial table)."""
-        if self._index is not None:  # a MoveTable: its dictionary, without a call a move
-            return list(map(self._index.__getitem__, moves))
-        numbers = getattr(self.table, "numbers", None)
-        if numbers is not None:
-            found: list[Any] = numbers(moves)
+    def _number(self, moves: list[Move]) -> tuple[list[int], list[Move]]:
+        """The numbers of `moves` and the moves they number, in the same order; a partial
+        table leaves some out (its `number_moves` says which, else `encode` refuses)."""
+        number_moves = getattr(self.table, "number_moves", None)
+        if number_moves is not None:
+            found: tuple[list[int], list[Move]] = number_moves(moves)
             return found
         if not self._partial:
-            return list(map(self.table.encode, moves))
-        return list(map(self._encode_or_none, moves))
-
-    def _encode_or_none(self, move: Move) -> int | None:
-        try:
-            return self.table.encode(move)
-        except ValueError:
-            return None
+            return list(map(self.table.encode, moves)), moves
+        numbers: list[int] = []
+        kept: list[Move] = []
+        for move in moves:
+            try:
+                numbers.append(self.table.encode(move))
+            except ValueError:
+                continue
+            kept.append(move)
+        return numbers, kept
 
     def _observe(self, seat: int, numbers: list[int]) -> dict[str, np.ndarray]:
         """`seat`'s observation, `numbers` in its mask."""
@@ -197,11 +203,15 @@ class _Shared:
             tensor = follower.tensor(self.state, seat)
         else:
             tensor = self.research.tensors.encode(self.state.observation(seat), seat)
-        # filled as bytes: for a few hundred numbers, faster than numpy's fancy indexing
-        mask = bytearray(self._zeros)
+        if self._zeros is None:  # a large mask: zeroed by the allocator, set by numpy
+            mask = np.zeros(self.table.size, np.int8)
+            mask[np.fromiter(numbers, np.intp, len(numbers))] = 1
+            return {"observation": tensor, "action_mask": mask}
+        # a small one: copied and filled as bytes, faster than numpy's fancy indexing
+        small = bytearray(self._zeros)
         for number in numbers:
-            mask[number] = 1
-        return {"observation": tensor, "action_mask": np.frombuffer(mask, np.int8)}
+            small[number] = 1
+        return {"observation": tensor, "action_mask": np.frombuffer(small, np.int8)}
 
     def _play(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat`; False (and nothing played) when it is not legal."""

@@ -132,26 +132,24 @@ class CounterplaysWindow:
             number = self._known[move] = self._number(str(move))
         return number
 
-    def numbers(self, moves: list[Move]) -> list[int | None]:
-        """The number of each move, in the same order, None for one without (for the
-        environments: one dictionary look-up a move once the texts are known)."""
+    def number_moves(self, moves: list[Move]) -> tuple[list[int], list[Move]]:
+        """The numbers of `moves` and the moves they number, in the same order, those
+        without a number left out (for the environments: one dictionary look-up a move
+        once the texts are known)."""
         known = self._known
         try:
-            return list(map(known.__getitem__, moves))
+            return list(map(known.__getitem__, moves)), moves
         except KeyError:  # a text met for the first time: only those are worked out
-            found: list[int | None] = list(map(known.get, moves))
+            found = list(map(known.get, moves))
             for i, number in enumerate(found):
                 if number is None:
                     found[i] = self._number_or_none(moves[i])
-            return found
+            kept = [i for i, number in enumerate(found) if number is not None]
+            return [found[i] for i in kept], [moves[i] for i in kept]  # type: ignore[misc]
 
     def numbered(self, moves: list[Move]) -> dict[int, Move]:
         """`moves` by number, those without one left out."""
-        return {
-            number: move
-            for number, move in zip(self.numbers(moves), moves, strict=True)
-            if number is not None
-        }
+        return dict(zip(*self.number_moves(moves), strict=True))
 
     def _number_or_none(self, move: Move) -> int | None:
         try:

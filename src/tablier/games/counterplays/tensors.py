@@ -137,11 +137,12 @@ class CounterplaysFollower:
         self._seen = len(tiles)
         out = self._out[seat]
         base = PLANES * ROWS * COLS
+        flat = self._flat[seat]
         hands = (state.left[seat], state.left[1 - seat])
         if self._left[seat] != hands:
-            out[base : base + 2 * len(LETTERS)] = _hands(*hands)
+            flat[base : base + len(LETTERS)] = _hand(hands[0])
+            flat[base + len(LETTERS) : base + 2 * len(LETTERS)] = _hand(hands[1])
             self._left = (hands, self._left[1]) if seat == 0 else (self._left[0], hands)
-        flat = self._flat[seat]
         flat[base + SCALARS - 3] = float(state.current_players() == [seat])
         flat[base + SCALARS - 2] = float(not tiles)
         flat[base + SCALARS - 1] = len(self._outside) / 144
@@ -232,10 +233,9 @@ def _writes(shape: tuple[int, ...], level: int, up: bool) -> tuple[Writes, Write
 
 
 @cache
-def _hands(mine: frozenset[str], theirs: frozenset[str]) -> np.ndarray:
-    """The scalars of the tiles still in hand: mine, then theirs."""
-    hands = np.zeros(2 * len(LETTERS), np.float32)
-    for base, letters in ((0, mine), (len(LETTERS), theirs)):
-        for letter in letters:
-            hands[base + LETTERS.index(letter)] = 1
-    return hands
+def _hand(letters: frozenset[str]) -> memoryview[float]:
+    """The scalars of one hand: 1 for each tile still in it (4 096 hands exist)."""
+    hand = np.zeros(len(LETTERS), np.float32)
+    for letter in letters:
+        hand[LETTERS.index(letter)] = 1
+    return hand.data.cast("B").cast("f")

@@ -149,9 +149,10 @@ class TurrisFollower:
         forbidden, last = state.forbidden, state.last_placed
         # a cube's index in a plane is (level - 1) * 9 + its cell
         for who, plane in ((seat, 8 * PLANE - 9), (1 - seat, 9 * PLANE - 9)):
-            for cell, z in forbidden[who]:
-                if 1 <= z <= LEVELS:
-                    moment.append(plane + z * 9 + cell)
+            if forbidden[who]:  # only after a removal
+                for cell, z in forbidden[who]:
+                    if 1 <= z <= LEVELS:
+                        moment.append(plane + z * 9 + cell)
         places = self._places
         for who, plane in ((seat, 10 * PLANE), (1 - seat, 11 * PLANE)):
             cubes = places.get(last[who])
@@ -195,11 +196,14 @@ class TurrisFollower:
         drawn = _DRAWN.get(piece)
         if drawn is None:
             drawn = _DRAWN[piece] = _drawing(state.piece_json(piece_id))
-        owner, first, second, kinds = drawn
-        for seat, flat in enumerate(self._flat):
-            mine = 0 if owner == seat else PLANE
-            flat[mine + first] = flat[mine + second] = flat[kinds[0]] = flat[kinds[1]] = 1.0
-        self._places[piece_id] = (first, second)
+        owner, cubes, mine, theirs = drawn
+        first, second = self._flat
+        # the owner's tensor has it in plane 0, the other's in plane 1
+        places = mine if owner == 0 else theirs
+        first[places[0]] = first[places[1]] = first[places[2]] = first[places[3]] = 1.0
+        places = theirs if owner == 0 else mine
+        second[places[0]] = second[places[1]] = second[places[2]] = second[places[3]] = 1.0
+        self._places[piece_id] = cubes
 
     def _wipe(self, piece_id: int) -> None:
         # a cube position holds one piece at a time: every plane there was this piece's
@@ -212,24 +216,29 @@ class TurrisFollower:
 # values in one plane of the `cubes` block
 PLANE = LEVELS * 9
 
-Drawing = tuple[int, int, int, tuple[int, int]]
+Places = tuple[int, int, int, int]
+Drawing = tuple[int, tuple[int, int], Places, Places]
 # a piece as the engine holds it -> where it is drawn; a few hundred pieces exist
 _DRAWN: dict[Any, Drawing] = {}
 
 
 def _drawing(piece: dict[str, Any]) -> Drawing:
     """A piece (as `piece_json` writes it): its owner, the indices of its two cubes in
-    plane 0 and those of its kind planes."""
+    a plane, then the four values it sets in its owner's tensor and in the other's."""
     cells = [(CELL_INDEX[c], z - 1) for c, z in piece["cubes"]]
-    places = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
-    (fa, ra, za), (fb, rb, zb) = places
+    (fa, ra, za), (fb, rb, zb) = [(file_of(cell), rank_of(cell), z) for cell, z in cells]
     first, second = _at(0, za, fa, ra), _at(0, zb, fb, rb)
     if piece["kind"] == "V":
         kinds = (2 * PLANE + first, 3 * PLANE + second)
     else:
         low, high = (4, 5) if fa != fb else (6, 7)
         kinds = (low * PLANE + first, high * PLANE + second)
-    return piece["owner"], first, second, kinds
+    return (
+        piece["owner"],
+        (first, second),
+        (first, second, *kinds),
+        (PLANE + first, PLANE + second, *kinds),
+    )
 
 
 def _at(plane: int, z: int, f: int, r: int) -> int:
