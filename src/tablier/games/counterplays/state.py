@@ -50,6 +50,8 @@ class CounterplaysState(State):
         self._top: dict[int, int] | None = {}
         self._frontier: set[int] | None = set()
         self.left: list[frozenset[str]] = [frozenset(LETTERS), frozenset(LETTERS)]
+        # the same as bits (fastgen.letter_mask): what the compiled generator is asked
+        self._masks = [fastgen.ALL_LETTERS, fastgen.ALL_LETTERS]
         self._legal: list[Move] | None = None
         # remembered placements, and every tile as laid (see remembered.py); a clone
         # shares the memory until one of the two moves, then takes its own copy
@@ -117,11 +119,12 @@ class CounterplaysState(State):
         return len(self.tiles) >= 2 * TILES_EACH
 
     def legal_moves(self, player: int) -> list[Move]:
-        if not self.awaits(player):
+        laid = len(self.tiles)  # awaits(player), read here for speed
+        if laid >= 2 * TILES_EACH or player != laid % 2:
             return []
         if self._legal is None:
             if self._gen is not None and self.tiles:
-                mask = fastgen.letter_mask(self.left[player])
+                mask = self._masks[player]
                 known = self._fast
                 if known is not None and known[0] & mask == mask:
                     self._legal = remembered.texts(known[1])
@@ -245,7 +248,7 @@ class CounterplaysState(State):
             if code is not None:
                 known = self._fast  # most often the answer to legal_moves(player)
                 if known is None or not known[0] >> remembered.LETTER_INDEX[move[0]] & 1:
-                    known = (0, *self._generated(fastgen.letter_mask(self.left[player])))
+                    known = (0, *self._generated(self._masks[player]))
                 _mask, codes, levels = known
                 i = bisect_left(codes, code)
                 if i < len(codes) and codes[i] == code:
@@ -322,6 +325,7 @@ class CounterplaysState(State):
         cells = tuple(map(anchor.__add__, orient.rel))
         self.tiles.append((player, orient.letter, cells, level))
         self.left[player] = self.left[player] - {orient.letter}
+        self._masks[player] &= ~(1 << remembered.LETTER_INDEX[orient.letter])
         self._legal = None
         self._fast = None
         self._cells.extend(cells)
@@ -371,6 +375,7 @@ class CounterplaysState(State):
         twin._top = None if self._top is None else dict(self._top)
         twin._frontier = None if self._frontier is None else set(self._frontier)
         twin.left = list(self.left)
+        twin._masks = list(self._masks)
         # the cached list is never mutated in place, only replaced, so sharing it is safe
         twin._legal = self._legal
         # never changed in place once built, so shared as they are
@@ -395,6 +400,8 @@ class CounterplaysState(State):
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
+        if "_masks" not in saved:  # pickled before the masks were kept
+            self._masks = [fastgen.letter_mask(left) for left in self.left]
         self._gen = fastgen.load() if saved["_gen"] else None
         if saved["_gen"] and self._gen is None:
             # it cannot be built here, and the Python generator's memory of the tiles
