@@ -3,8 +3,9 @@
 `ends` (the default): two pieces of one colour may not touch short face against short
 face. `strict` (option short_faces=strict): a short face may not touch any face of a
 piece of its colour, whichever of the two pieces owns it. The reading is chosen once
-when a game starts; the position asks it for whole boards of placements (move lists)
-and for one placement (to name the rule a refused move breaks).
+when a game starts; the move tables ask it what each piece forbids its owner (move
+lists), and the position asks it about one placement (to name the rule a refused move
+breaks).
 
 A horizontal's short faces are the outer edges of its left and right cells, a
 vertical's those of its bottom and top cells: the position keeps those cells per
@@ -27,11 +28,12 @@ class ShortFaces(ABC):
         return self  # rules, not position: a deep copy of a position shares them
 
     @abstractmethod
-    def allowed(
-        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    def forbidden(
+        self, stride: int, mine: int, h_left: int, h_right: int, v_top: int
     ) -> tuple[int, int]:
-        """The placements of the boards (verticals by their bottom cell, horizontals by
-        their left one) that leave `player`'s short faces clear."""
+        """The placements (verticals by their bottom cell, horizontals by their left one)
+        that a player's pieces forbid him, from his cells and their parts. Each is a
+        union of shifts of those boards, so a position's is the union of its pieces'."""
 
     @abstractmethod
     def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
@@ -41,13 +43,10 @@ class ShortFaces(ABC):
 class EndsOnly(ShortFaces):
     strict = False
 
-    def allowed(
-        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    def forbidden(
+        self, stride: int, mine: int, h_left: int, h_right: int, v_top: int
     ) -> tuple[int, int]:
-        s = state.geo.stride
-        vertical &= ~(state.v_top[player] << s)
-        horizontal &= ~((state.h_right[player] << 1) | (state.h_left[player] >> 2))
-        return vertical, horizontal
+        return v_top << stride, (h_right << 1) | (h_left >> 2)
 
     def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
         geo = state.geo
@@ -62,20 +61,18 @@ class EndsOnly(ShortFaces):
 class Strict(ShortFaces):
     strict = True
 
-    def allowed(
-        self, state: KwintyState, player: int, vertical: int, horizontal: int
+    def forbidden(
+        self, stride: int, mine: int, h_left: int, h_right: int, v_top: int
     ) -> tuple[int, int]:
-        s = state.geo.stride
-        mine = state.occ[player]
-        h_left, h_right, v_top = state.h_left[player], state.h_right[player], state.v_top[player]
-        vertical &= ~(
+        s = stride
+        vertical = (
             (mine << s)
             | (h_right << 1)
             | (h_right >> (s - 1))
             | (h_left >> 1)
             | (h_left >> (s + 1))
         )
-        horizontal &= ~((mine << 1) | (mine >> 2) | (v_top << s) | (v_top << (s - 1)))
+        horizontal = (mine << 1) | (mine >> 2) | (v_top << s) | (v_top << (s - 1))
         return vertical, horizontal
 
     def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:

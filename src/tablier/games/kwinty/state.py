@@ -21,12 +21,11 @@ from tablier.games.kwinty import observation, render
 from tablier.games.kwinty.cloning import copy_fields
 from tablier.games.kwinty.geometry import (
     HEIGHT,
-    Masks,
     count_fours,
     five_cells,
     geometry,
-    has_five,
 )
+from tablier.games.kwinty.move_tables import five_through, move_tables
 from tablier.games.kwinty.notation import PASS, PASS_MOVE, notation, parse
 from tablier.games.kwinty.outcome import KwintyOutcome
 from tablier.games.kwinty.refusals import (
@@ -62,13 +61,15 @@ __all__ = [
 ]
 
 PIECES_EACH = 20
+# the types of move `apply` reads directly; any other is made text by the base class
+_TEXTS = frozenset({str, Move})
 
 
 class KwintyState(SharedRng, State):
     # fields a clone shares with its original: the game, tables built once per wall
     # width and the rule objects; every other field is copied (see `cloning`)
     SHARED: ClassVar[frozenset[str]] = frozenset(
-        {"game", "variant", "faces", "geo", "masks", "_rng"}
+        {"game", "variant", "faces", "geo", "masks", "tables", "_rng"}
     )
     max_span: ClassVar[int] = MAX_SPAN
 
@@ -80,6 +81,7 @@ class KwintyState(SharedRng, State):
         self.width = self.variant.width
         self.geo = geometry(self.width)
         self.masks = self.variant.masks
+        self.tables = move_tables(game.options["variant"], game.options["short_faces"])
         self.occ = [0, 0]
         # cells by the part of their piece: left/right end of a horizontal,
         # bottom/top of a vertical — the short faces are on those cells' outer edges
@@ -87,9 +89,17 @@ class KwintyState(SharedRng, State):
         self.h_right = [0, 0]
         self.v_bottom = [0, 0]
         self.v_top = [0, 0]
-        # the lowest empty cell of every column (the cell a new piece would fill)
+        # the lowest empty cell of every column not full (the cell a new piece would fill)
         self.tops = self.masks.row1
         self._boards: tuple[int, int, int] | None = None  # legal boards of this position
+        # what the rules leave open, kept piece by piece for the legal boards (verticals'
+        # bottom cells, horizontals' left cells): the room the wall's width leaves (set
+        # with the first piece), what touching the pieces allows, and what each player's
+        # short faces allow him
+        self._room = (0, 0)
+        self._touch_v, self._touch_h = self.variant.touching(0)
+        self._free_v = [self.masks.valid, self.masks.valid]
+        self._free_h = [self.masks.valid, self.masks.valid]
         self.heights = [0] * self.width
         self.left = [PIECES_EACH, PIECES_EACH]
         self.pieces: list[tuple[int, int, int, str]] = []  # (player, col, row, h|v)
@@ -119,17 +129,28 @@ class KwintyState(SharedRng, State):
         if player != self.to_move:
             return []
         vertical, horizontal = self._legal_boards(player)
-        by_bit_h, by_bit_v = _MOVES[self.width]
-        moves = []
-        while horizontal:
-            low = horizontal & -horizontal
-            moves.append(by_bit_h[low])
-            horizontal ^= low
-        while vertical:
-            low = vertical & -vertical
-            moves.append(by_bit_v[low])
-            vertical ^= low
-        return moves or [PASS_MOVE]
+        if vertical | horizontal:
+            return self.tables.listing(horizontal, vertical)
+        return [PASS_MOVE]
+
+    def apply(self, player: int, move: Move | str) -> None:
+        # the awaited seat playing a placement by its notation, the common case, is
+        # checked against the legal boards here; any other call takes the base class's
+        # way, which names what is wrong. Both play through `_play`.
+        if type(player) is int and player == self.to_move and type(move) in _TEXTS:
+            known = self.tables.by_name.get(move)
+            if known is not None:
+                canonical, placement, index, board_at = known
+                boards = self._boards
+                if boards is None or boards[0] != player:
+                    self._legal_boards(player)
+                    boards = self._boards
+                    assert boards is not None  # just computed
+                if boards[board_at] >> index & 1:
+                    self._play(player, canonical, placement)
+                    self.history.append((player, canonical))
+                    return
+        super().apply(player, move)
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -247,34 +268,46 @@ class KwintyState(SharedRng, State):
         """Put `player`'s piece with its first cell at bit `index`, unchecked, and pass
         the turn or end the game."""
         self._boards = None
-        stride = self.geo.stride
-        row, col = divmod(index, stride)
-        first = 1 << index
         heights = self.heights
-        if orient == "h":
-            second = first << 1
-            self.h_left[player] |= first
-            self.h_right[player] |= second
-            heights[col] = heights[col + 1] = row
-            self.tops ^= first | second | (first << stride) | (second << stride)
-            last_col = col + 1
-        else:
-            second = first << stride
+        vertical = orient == "v"
+        (
+            col,
+            last_col,
+            height,
+            first,
+            second,
+            flip,
+            entries,
+            touch_v,
+            touch_h,
+            free_v,
+            free_h,
+            lines,
+        ) = (self.tables.v_shapes if vertical else self.tables.h_shapes)[index]
+        heights[col] = heights[last_col] = height
+        if vertical:
             self.v_bottom[player] |= first
             self.v_top[player] |= second
-            heights[col] = row + 1
-            self.tops ^= first | (second << stride)
-            last_col = col
+        else:
+            self.h_left[player] |= first
+            self.h_right[player] |= second
+        self.tops ^= flip
         board = self.occ[player] | first | second
         self.occ[player] = board
-        if col < self.min_col:
-            self.min_col = col
-        if last_col > self.max_col:
-            self.max_col = last_col
+        if touch_v or touch_h:
+            self._touch_v |= touch_v
+            self._touch_h |= touch_h
+        self._free_v[player] &= free_v
+        self._free_h[player] &= free_h
+        if col < self.min_col or last_col > self.max_col:
+            self.min_col = low = min(col, self.min_col)
+            self.max_col = high = max(last_col, self.max_col)
+            room_v, room_h = self.variant.room(low, high)
+            self._room = (room_v & self.masks.vertical_ok, room_h)
         self.left[player] -= 1
-        self.pieces.append((player, col, row, orient))
+        self.pieces.append(entries[player])
         self.passes = 0
-        if has_five(board, self.geo):
+        if five_through(board, lines):
             self.win_cells = five_cells(board, self.geo)
             self.winner = player
             self.reason = "line"
@@ -319,12 +352,10 @@ class KwintyState(SharedRng, State):
         if not self.pieces:
             vertical, horizontal = self.variant.opening_boards
         else:
-            m = self.masks
-            tops = self.tops & m.valid
-            vertical, horizontal = self.variant.reachable(
-                self, tops & m.vertical_ok, tops & (tops >> 1)
-            )
-            vertical, horizontal = self.faces.allowed(self, player, vertical, horizontal)
+            tops = self.tops  # within the wall: a full column has none
+            room_v, room_h = self._room
+            vertical = tops & room_v & self._touch_v & self._free_v[player]
+            horizontal = tops & (tops >> 1) & room_h & self._touch_h & self._free_h[player]
         self._boards = (player, vertical, horizontal)
         return vertical, horizontal
 
@@ -388,14 +419,3 @@ class KwintyState(SharedRng, State):
 
     def render_text(self, viewer: int | None = None, lang: str = "fr") -> str:
         return render.render(self, lang)
-
-
-def _move_tables(m: Masks) -> tuple[dict[int, Move], dict[int, Move]]:
-    """Moves by the single-bit board of their first cell, for fast move lists."""
-    return (
-        {1 << i: Move(name) for i, name in m.horizontal_moves.items()},
-        {1 << i: Move(name) for i, name in m.vertical_moves.items()},
-    )
-
-
-_MOVES = {variant.width: _move_tables(variant.masks) for variant in VARIANTS.values()}

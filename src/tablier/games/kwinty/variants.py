@@ -51,14 +51,21 @@ class Variant(ABC):
         """The first and last column a piece could still reach."""
 
     @abstractmethod
-    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
-        """The boards of pieces resting on the wall's tops (the game begun), less those
-        this wall forbids: verticals by their bottom cell, horizontals by their left one."""
+    def room(self, min_col: int, max_col: int) -> tuple[int, int]:
+        """Where a vertical's bottom and a horizontal's left cell may go, as far as the
+        width of a wall over columns min_col..max_col allows (the game begun)."""
+
+    @abstractmethod
+    def touching(self, cells: int) -> tuple[int, int]:
+        """Where a vertical's bottom and a horizontal's left cell may go, as far as
+        touching the pieces on `cells` asks. The union of two sets of cells' is that of
+        their union, so a position keeps it piece by piece."""
 
     @abstractmethod
     def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
         """The rule of this wall a piece over columns col..last_col, resting at `row`,
-        would break once the game has begun, if any (`reachable` one placement at a time)."""
+        would break once the game has begun, if any (`room` and `touching` one placement
+        at a time)."""
 
     @cached_property
     def opening_boards(self) -> tuple[int, int]:
@@ -105,15 +112,13 @@ class OpenTable(Variant):
                 table[lo * self.width + hi] = (reach, reach & (reach >> 1))
         return table
 
-    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
-        # read from a table: move lists ask this at every move of every playout
-        for_vertical, for_horizontal = self.windows[state.min_col * self.width + state.max_col]
+    def room(self, min_col: int, max_col: int) -> tuple[int, int]:
+        return self.windows[min_col * self.width + max_col]
+
+    def touching(self, cells: int) -> tuple[int, int]:
         # above row 1 a piece rests on the wall; on the table it needs a standing neighbour
-        taken = state.occ[0] | state.occ[1]
         above = self.masks.above_row1
-        vertical &= for_vertical & (above | (taken << 1) | (taken >> 1))
-        horizontal &= for_horizontal & (above | (taken << 1) | (taken >> 2))
-        return vertical, horizontal
+        return above | (cells << 1) | (cells >> 1), above | (cells << 1) | (cells >> 2)
 
     def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
         if max(state.max_col, last_col) - min(state.min_col, col) >= MAX_SPAN:
@@ -141,8 +146,11 @@ class NineSquares(Variant):
     def frame(self, state: KwintyState) -> tuple[int, int]:
         return (0, self.width - 1)
 
-    def reachable(self, state: KwintyState, vertical: int, horizontal: int) -> tuple[int, int]:
-        return vertical, horizontal
+    def room(self, min_col: int, max_col: int) -> tuple[int, int]:
+        return self.masks.valid, self.masks.valid
+
+    def touching(self, cells: int) -> tuple[int, int]:
+        return self.masks.valid, self.masks.valid
 
     def later_violation(self, state: KwintyState, col: int, row: int, last_col: int) -> str | None:
         return None
