@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tablier.server.db_engine import file_identity
+from tablier.server.driver_writes import DriverWrites, RowInsert
 
 log = logging.getLogger("tablier.server")
 
@@ -45,6 +47,8 @@ class GroupWriter:
         # the file this server opened: if it vanishes or is replaced, writes stop
         self._identity = file_identity(path) if path else None
         self.failure: str | None = None
+        # on SQLite, batches of plain row inserts (moves) skip SQLAlchemy's machinery
+        self._driver = DriverWrites(engine) if DriverWrites.serves(engine) else None
         # SimpleQueue: a put from the event loop takes no Python-level lock (Queue's
         # Condition.notify was a visible share of the loop's time per move)
         self._queue: queue.SimpleQueue[tuple[Op, asyncio.Future[None]] | None] = queue.SimpleQueue()
@@ -66,6 +70,8 @@ class GroupWriter:
         while True:
             item = self._queue.get()
             if item is None:
+                if self._driver is not None:
+                    self._driver.close()
                 return
             batch = [item]
             while len(batch) < BATCH_LIMIT:
@@ -100,13 +106,12 @@ class GroupWriter:
             self._refuse(batch, problem)
             return
         try:
-            with self.engine.begin() as conn:
-                for op, _ in batch:
-                    op(conn)
-        except sa.exc.OperationalError as exc:
+            self._run_batch([op for op, _ in batch])
+        except (sa.exc.OperationalError, sqlite3.OperationalError) as exc:
             # read-only, full, locked for too long, I/O error: the whole batch is refused
-            log.error("database writes failed: %s", exc.orig)
-            self._refuse(batch, f"the database cannot be written: {exc.orig}")
+            reason = exc.orig if isinstance(exc, sa.exc.OperationalError) else exc
+            log.error("database writes failed: %s", reason)
+            self._refuse(batch, f"the database cannot be written: {reason}")
             return
         except Exception as exc:
             if len(batch) == 1:
@@ -119,6 +124,17 @@ class GroupWriter:
             return
         self.failure = None
         _settle([future for _, future in batch], None)
+
+    def _run_batch(self, ops: list[Op]) -> None:
+        """Run `ops` in one transaction and commit it, or raise with nothing committed."""
+        if self._driver is not None:
+            inserts = [op for op in ops if isinstance(op, RowInsert)]
+            if len(inserts) == len(ops):
+                self._driver.run(inserts)
+                return
+        with self.engine.begin() as conn:
+            for op in ops:
+                op(conn)
 
     def _refuse(self, batch: list[tuple[Op, asyncio.Future[None]]], problem: str) -> None:
         self.failure = problem

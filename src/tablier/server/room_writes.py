@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tablier.core.outcome import Outcome
+from tablier.server.driver_writes import RowInsert
 from tablier.server.group_commit import Op
 from tablier.server.room_tables import SEAT_FIELDS, game_seats, games, moves, rooms, seats
 
@@ -59,9 +60,6 @@ def take_seat(
     return op
 
 
-_INSERT_MOVE = moves.insert()
-
-
 def move(
     *,
     room_id: str,
@@ -82,12 +80,14 @@ def move(
         "clock": clock,
     }
 
+    insert = RowInsert(moves, row)
+    if result is None:
+        # a plain row: on SQLite the writer runs it on the driver (server/driver_writes.py)
+        return insert
+
     def op(conn: Connection) -> None:
-        # one statement for every move, its values as parameters: SQLAlchemy finds it
-        # compiled at once (a new `.values()` each move cost three times the insert)
-        conn.execute(_INSERT_MOVE, row)
-        if result is not None:
-            _finish(conn, room_id, number, result)
+        insert(conn)
+        _finish(conn, room_id, number, result)
 
     return op
 
