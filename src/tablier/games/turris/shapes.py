@@ -1,15 +1,13 @@
-"""The placements the tower's outline allows, worked out once per outline.
+"""The placements the tower's outline allows, and the moves they make.
 
 A column never has a hole (a piece rests on the tops it covers, and only a piece with
 nothing on it is removed), so the nine column heights decide the cubes at each level,
 hence the lowest incomplete level and rules a), c), e) and f). Only two things are
 left to each position: rule d) (a horizontal piece over two *different* pieces) and
-the cells a removal has just freed. Random games and searches meet the same outlines
-again and again, so the outline's share is kept in a table rather than recomputed for
-every move: the heights as bytes, the allowed places as the bits of one int (bits
-0-8 the vertical pieces by cell, then the twelve horizontal places in PAIRS' order).
-Neither holds references, so a table of many outlines costs the garbage collector
-nothing.
+the cells a removal has just freed. The allowed places are the bits of one int (bits
+0-8 the vertical pieces by cell, then the twelve horizontal places in PAIRS' order),
+read from the table of every outline (outlines.py); the moves of each set of places
+are made once.
 """
 
 from __future__ import annotations
@@ -17,28 +15,25 @@ from __future__ import annotations
 from functools import cache
 
 from tablier.core.move import Move
+from tablier.games.turris import outlines
 from tablier.games.turris.geometry import CENTRE, NEIGHBOURS, PAIRS
 from tablier.games.turris.notation import H_MOVES, V_MOVES
 
-# past this many outlines the table starts again (a long-lived server)
-LIMIT = 500_000
-_TABLE: dict[bytes, int] = {}
 _CELLS = range(9)
 
 
 def outline(heights: list[int], counts: list[int], first: bool) -> int:
-    """The places the heights allow, before rule d) and freed cells are checked.
+    """The places the outline allows, before rule d) and freed cells are checked.
 
-    `counts` holds the cubes at each level (which the heights decide).
+    `counts` holds the cubes at each level (which the heights decide). The places
+    come from the table of every outline (outlines.py); a tower beyond it (built
+    by hand) is worked out here.
     """
-    if first:
-        return _work_out(heights, counts, first=True)
-    key = bytes(heights)
-    found = _TABLE.get(key)
+    if first:  # no piece yet: an empty tower
+        return _first(bytes(heights))
+    found = outlines.places(heights)
     if found is None:
-        if len(_TABLE) >= LIMIT:
-            _TABLE.clear()
-        found = _TABLE[key] = _work_out(heights, counts, first=False)
+        found = _work_out(heights, counts, first=False)
     return found
 
 
@@ -72,6 +67,14 @@ def _work_out(heights: list[int], counts: list[int], *, first: bool) -> int:
 
 
 @cache
+def _first(heights: bytes) -> int:
+    """The first piece's outline (the tests also build other towers by hand)."""
+    levels = list(heights)
+    counts = [sum(h >= z for h in levels) for z in range(max(levels) + 3)]
+    return _work_out(levels, counts, first=True)
+
+
+@cache
 def verticals(bits: int) -> tuple[Move, ...]:
     """The vertical moves of these bits (the low nine of an outline)."""
     return tuple(V_MOVES[c] for c in _CELLS if bits >> c & 1)
@@ -81,3 +84,11 @@ def verticals(bits: int) -> tuple[Move, ...]:
 def horizontals(bits: int) -> tuple[tuple[Move, int, int], ...]:
     """The horizontal places of these bits (an outline shifted by nine): (move, a, b)."""
     return tuple((H_MOVES[i], a, b) for i, (a, b) in enumerate(PAIRS) if bits >> i & 1)
+
+
+@cache
+def horizontal_places(bits: int) -> tuple[tuple[Move, ...], tuple[tuple[int, int, int], ...]]:
+    """The horizontal places of these bits as two tuples: the moves, and for each its
+    two cells and its bit."""
+    moves = tuple(H_MOVES[i] for i in range(len(PAIRS)) if bits >> i & 1)
+    return moves, tuple((a, b, 1 << i) for i, (a, b) in enumerate(PAIRS) if bits >> i & 1)

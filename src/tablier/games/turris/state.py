@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from tablier.core.errors import IllegalMove
@@ -10,7 +11,7 @@ from tablier.core.move import Move
 from tablier.core.shared_rng import SharedRng
 from tablier.core.state import State
 from tablier.games.turris import geometry as geo
-from tablier.games.turris import observation, shapes
+from tablier.games.turris import observation, outlines, shapes
 from tablier.games.turris.geometry import (
     CELL_INDEX,
     CELLS,
@@ -68,7 +69,8 @@ class TurrisState(SharedRng, State):
         self.to_move: int = 0
         self.passes: int = 0
         self.ended_by: str | None = None  # "supplies" or "passes" once over
-        self._legal: list[Move] | None = None
+        # the mover's legal moves, made once per position (never changed once made)
+        self._legal: Sequence[Move] | None = None
         self._final_views: dict[str, View] | None = None
 
     def clone(self) -> TurrisState:
@@ -98,9 +100,10 @@ class TurrisState(SharedRng, State):
         return self.phase == OVER
 
     def legal_moves(self, player: int) -> list[Move]:
-        if self.phase == OVER or player != self.to_move:
+        if player != self.to_move or self.phase == OVER:
             return []
-        return list(self._legal_moves())
+        legal = self._legal
+        return list(self._legal_moves() if legal is None else legal)
 
     def returns(self) -> list[float]:
         if self.phase != OVER:
@@ -137,7 +140,7 @@ class TurrisState(SharedRng, State):
         return self.phase == BONUS
 
     def has_placement(self, player: int) -> bool:
-        return bool(self._placements(player))
+        return len(self._placements(player)) > 0
 
     def lowest_incomplete(self) -> int:
         """L: the lowest level that does not hold nine cubes."""
@@ -196,31 +199,35 @@ class TurrisState(SharedRng, State):
         return self._final_views
 
     # ------------------------------------------------------- move generation
-    def _legal_moves(self) -> list[Move]:
+    def _legal_moves(self) -> Sequence[Move]:
         if self._legal is None:
             player = self.to_move
             moves = self._placements(player)
             if self.phase == BONUS:
-                moves.extend(self._removals(player))
-                moves.append(SKIP)
+                moves = [*moves, *self._removals(player), SKIP]
             elif not moves:
-                moves.append(PASS)
+                moves = (PASS,)
             self._legal = moves
         return self._legal
 
-    def _placements(self, player: int) -> list[Move]:
+    def _placements(self, player: int) -> Sequence[Move]:
         if self.supply[player] == 0:
             return []
         heights, grid = self.heights, self.grid
-        places = shapes.outline(heights, self.level_count, not self.pieces)
+        places = outlines.places(heights) if self.pieces else None
+        if places is None:  # the first piece, or a tower built by hand
+            places = shapes.outline(heights, self.level_count, not self.pieces)
         forbidden = self.forbidden[player]
         if not forbidden:
-            moves = list(shapes.verticals(places & 511))
-            for move, a, b in shapes.horizontals(places >> 9):
+            bits = places >> 9
+            across, pairs = shapes.horizontal_places(bits)
+            for a, b, bit in pairs:
                 h = heights[a]
-                if grid[h * 9 + a] != grid[h * 9 + b]:  # rule d): two different pieces
-                    moves.append(move)
-            return moves
+                if grid[h * 9 + a] == grid[h * 9 + b]:  # rule d): two different pieces
+                    bits ^= bit
+            if bits != places >> 9:
+                across = shapes.horizontal_places(bits)[0]
+            return shapes.verticals(places & 511) + across
         moves = []
         for move in shapes.verticals(places & 511):
             c = CELL_INDEX[move[1:]]
@@ -265,8 +272,10 @@ class TurrisState(SharedRng, State):
     def _removable(piece: Piece, heights: list[int], lowest: int) -> bool:
         """Nothing rests on the piece and rule e) holds without it."""
         _owner, vertical, cells, z = piece
-        top = z + 1 if vertical else z
-        if any(heights[c] != top for c in cells):
+        if vertical:
+            if heights[cells[0]] != z + 1:
+                return False
+        elif heights[cells[0]] != z or heights[cells[1]] != z:  # two cells
             return False
         # the piece's lowest level becomes unfinished, so L can only drop to z
         after = heights[:]
@@ -275,18 +284,40 @@ class TurrisState(SharedRng, State):
         return max(after) <= min(lowest, z) + 2
 
     # --------------------------------------------------------------- applying
+    def apply(self, player: int, move: Move | str) -> None:
+        """`State.apply`, with the common case first: the awaited player sends a text
+        of the legal list already made for this position (clients and playouts ask
+        for the list, then send one of its texts). Found there, it has passed every
+        check the general way would make; anything else goes the general way."""
+        legal = self._legal
+        if legal is not None and player == self.to_move and type(player) is int:
+            try:
+                found = legal[legal.index(move)]
+            except ValueError:
+                pass
+            else:
+                kind, cells, level = CANONICAL[found]
+                if kind == "V" or kind == "H":
+                    self._legal = None
+                    self._place(player, kind == "V", cells)
+                else:
+                    self._play(player, kind, cells, level)
+                self.history.append((player, found))
+                return
+        super().apply(player, move)
+
     def _apply(self, player: int, move: str) -> str:
         legal = self._legal_moves()
         try:
             # a canonical text found among the legal moves has passed every rule:
             # what playouts and clients send is played without being read again
-            found = legal[cast("list[str]", legal).index(move)]
+            found = legal[cast("Sequence[str]", legal).index(move)]
         except ValueError:
             return self._apply_text(player, move, legal)
         self._play(player, *CANONICAL[found])
         return found
 
-    def _apply_text(self, player: int, move: str, legal: list[Move]) -> str:
+    def _apply_text(self, player: int, move: str, legal: Sequence[Move]) -> str:
         """Any other text: read it, then play it if it names a legal move, else say why."""
         kind, cells, level = parse(move)
         canonical = self._canonical(kind, cells, level)
@@ -353,31 +384,33 @@ class TurrisState(SharedRng, State):
         return None
 
     def _place(self, player: int, vertical: bool, cells: tuple[int, ...]) -> None:
-        piece_id = len(self.pieces)
-        z = self.heights[cells[0]] + 1
-        piece: Piece = (player, vertical, cells, z)
-        if self.phase == BONUS:
+        pieces, grid, counts, heights = self.pieces, self.grid, self.level_count, self.heights
+        piece_id = len(pieces)
+        c = cells[0]
+        z = heights[c] + 1
+        phase = self.phase
+        if phase == BONUS:
             self.bonus_placed = self.bonus_placed | {piece_id}
-        self.pieces.append(piece)
-        grid, counts, heights = self.grid, self.level_count, self.heights
+        pieces.append((player, vertical, cells, z))
         if vertical:
-            c = cells[0]
             grid[z * 9 + c] = grid[z * 9 + 9 + c] = piece_id
             counts[z] += 1
             counts[z + 1] += 1
             heights[c] = z + 1
-        else:
-            for c in cells:
-                grid[z * 9 + c] = piece_id
-                heights[c] = z
-            counts[z] += len(cells)
+        else:  # two cells
+            b = cells[1]
+            grid[z * 9 + c] = grid[z * 9 + b] = piece_id
+            heights[c] = heights[b] = z
+            counts[z] += 2
         self.supply[player] -= 1
         self.last_placed[player] = piece_id
         if self.forbidden[player]:
             self.forbidden[player] = frozenset()
         self.passes = 0
-        if CENTRE in cells and (self.phase == PLACE or self.bonus_chain):
+        if CENTRE in cells and (phase == PLACE or self.bonus_chain):
             self.phase = BONUS
+        elif self.supply[1 - player] > 0:  # `_end_turn`'s common case
+            self.to_move, self.phase = 1 - player, PLACE
         else:
             self._end_turn(player)
 
