@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tablier.core.messages import Catalogue
+from typing import TYPE_CHECKING
+
+from tablier.core.messages import Catalogue, Message
+
+if TYPE_CHECKING:
+    from tablier.games.quiwin.state import QuiwinState
 
 REFUSALS = Catalogue(
     "quiwin",
@@ -57,3 +62,23 @@ REFUSALS = Catalogue(
         },
     },
 )
+
+
+def action_problem(state: QuiwinState, player: int, pawn: str) -> Message | None:
+    """Why `player` may not use `pawn` now (None when he may)."""
+    other = 1 - player
+    say = REFUSALS.message
+    if state.used[player] is not None:
+        return say("refusal.action_used", player=player, pawn=state.used[player])
+    owner = state.pawn_owner(pawn)
+    if owner is not None:
+        return say("refusal.pawn_locked", pawn=pawn, owner=owner)
+    if pawn == "change":
+        if state.is_red(state.rows[other][state.step]):
+            return say("refusal.change_red")
+        return None
+    if state.is_red(state.rows[player][state.step]):
+        return say("refusal.transfer_own_red")
+    if not any(not state.is_red(state.rows[other][s]) for s in state.palier_slots()):
+        return say("refusal.transfer_all_red")
+    return None

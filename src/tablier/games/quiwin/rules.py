@@ -9,7 +9,8 @@ each, so the bag holds 2 tiles (enough for both actions).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -69,6 +70,21 @@ class Rules:
 
 FULL = Rules(tuple(TILE_COUNTS.items()), HAND_SIZE, PALIER_SIZES)
 REDUCED = Rules((("V22", 2), ("O23", 3), ("O25", 3)), 3, (1, 1, 1))
+
+
+def shuffled(rng: random.Random, tiles: Sequence[str]) -> list[str]:
+    """`tiles` in the order `rng.shuffle` gives them, drawing the same numbers from
+    `rng` (a deal, once a game: written out, it spares two calls a tile)."""
+    order = list(tiles)
+    getrandbits = rng.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        # `Random._randbelow(i + 1)`: draw bits until the number fits
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def rules_of(options: Mapping[str, Any]) -> Rules:

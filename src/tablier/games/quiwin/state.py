@@ -12,9 +12,9 @@ from tablier.core.state import State
 from tablier.games.quiwin import observation
 from tablier.games.quiwin import verdict as vd
 from tablier.games.quiwin.outcome import QuiwinOutcome
-from tablier.games.quiwin.refusals import REFUSALS
+from tablier.games.quiwin.refusals import REFUSALS, action_problem
 from tablier.games.quiwin.render import render_board
-from tablier.games.quiwin.rules import rules_of
+from tablier.games.quiwin.rules import rules_of, shuffled
 from tablier.games.quiwin.tiles import (
     MIXED_COLOURS,
     RED,
@@ -67,8 +67,7 @@ class QuiwinState(State):
         self.rules = rules = rules_of(game.options)
         size = rules.hand_size
         if deal is None:
-            order = list(rules.all_tiles)
-            self.rng.shuffle(order)
+            order = shuffled(self.rng, rules.all_tiles)
             deal = ([order[:size], order[size : 2 * size]], order[2 * size :])
         codes = [*deal[0][0], *deal[0][1], *deal[1]]
         self.codes = codes
@@ -143,7 +142,12 @@ class QuiwinState(State):
 
     def apply(self, player: int, move: Move | str) -> None:
         kind, step = PHASE_KINDS.get(self.phase, ""), self.step
-        super().apply(player, move)
+        if (player == 0 or player == 1) and type(player) is int and self.awaits(player):
+            # what `State.apply` checks first holds: play it without asking again
+            text = move if isinstance(move, str) else str(move)
+            self.history.append((player, self._apply(player, text)))
+        else:
+            super().apply(player, move)
         self.entry_info.append((kind, step))
 
     def is_terminal(self) -> bool:
@@ -188,11 +192,11 @@ class QuiwinState(State):
         paliers = self.rules.step_paliers
         return paliers[min(self.step, len(paliers) - 1)]
 
-    def _palier_slots(self) -> range:
+    def palier_slots(self) -> range:
         start = self.rules.palier_starts[self.palier]
         return range(start, self.step + 1)
 
-    def _is_red(self, tile: int) -> bool:
+    def is_red(self, tile: int) -> bool:
         return colour(self.codes[tile]) == RED
 
     def pawn_owner(self, pawn: str) -> int | None:
@@ -212,32 +216,11 @@ class QuiwinState(State):
         if codes[self.rows[player][step]][0] == RED:
             return False
         theirs = self.rows[other]
-        return any(codes[theirs[s]][0] != RED for s in self._palier_slots())
-
-    def _action_problem(self, player: int, pawn: str) -> Message | None:
-        """Why `player` may not use `pawn` now (None when he may)."""
-        other = 1 - player
-        say = REFUSALS.message
-        if self.used[player] is not None:
-            return say("refusal.action_used", player=player, pawn=self.used[player])
-        owner = self.pawn_owner(pawn)
-        if owner is not None:
-            return say("refusal.pawn_locked", pawn=pawn, owner=owner)
-        if pawn == CHANGE:
-            if self._is_red(self.rows[other][self.step]):
-                return say("refusal.change_red")
-            return None
-        if self._is_red(self.rows[player][self.step]):
-            return say("refusal.transfer_own_red")
-        if not any(not self._is_red(self.rows[other][s]) for s in self._palier_slots()):
-            return say("refusal.transfer_all_red")
-        return None
+        return any(codes[theirs[s]][0] != RED for s in self.palier_slots())
 
     def _swappable(self, player: int) -> list[int]:
         start = self.rules.palier_starts[self.palier]
-        return [
-            s - start + 1 for s in self._palier_slots() if not self._is_red(self.rows[player][s])
-        ]
+        return [s - start + 1 for s in self.palier_slots() if not self.is_red(self.rows[player][s])]
 
     def _draw(self, player: int) -> int:
         tile = self.bag.pop(0)
@@ -299,7 +282,7 @@ class QuiwinState(State):
                 "refusal.not_an_action", move=move, step=self.step + 1, choices=choices
             )
         if word != PASS and not self._may_use(player, word):
-            problem = self._action_problem(player, word)
+            problem = action_problem(self, player, word)
             assert problem is not None
             raise IllegalMove(problem)
         self.declared[player] = word
@@ -364,12 +347,12 @@ class QuiwinState(State):
     def _swap(self, player: int, move: str) -> str:
         parts = move.strip().lower().split()
         choices = self._swappable(player)
-        hint = ", ".join(f"swap {n}" for n in choices)
         if len(parts) != 2 or parts[0] != "swap" or not parts[1].isdigit():
+            hint = ", ".join(f"swap {n}" for n in choices)
             raise REFUSALS.refuse("refusal.not_a_swap", move=move, choices=hint)
         n = int(parts[1])
         if n not in choices:
-            size = len(self._palier_slots())
+            size = len(self.palier_slots())
             if not 1 <= n <= size:
                 raise REFUSALS.refuse("refusal.no_such_slot", n=n, size=size)
             raise REFUSALS.refuse("refusal.swap_red", n=n)
