@@ -216,7 +216,10 @@ class QuiwinState(State):
         if codes[self.rows[player][step]][0] == RED:
             return False
         theirs = self.rows[other]
-        return any(codes[theirs[s]][0] != RED for s in self.palier_slots())
+        for s in self.palier_slots():  # noqa: SIM110 - quicker than any() over a generator
+            if codes[theirs[s]][0] != RED:
+                return True
+        return False
 
     def _swappable(self, player: int) -> list[int]:
         start = self.rules.palier_starts[self.palier]
