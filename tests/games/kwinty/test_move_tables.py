@@ -27,6 +27,12 @@ OPTIONS = [
 ]
 
 
+def kwinty(seed: int, **options: str) -> KwintyState:
+    state = tablier.load("kwinty", **options).new_state(seed=seed)
+    assert isinstance(state, KwintyState)
+    return state
+
+
 def one_at_a_time(state: KwintyState, player: int) -> list[str]:
     """Every legal placement by `_violation`, in the move lists' order (horizontals,
     then verticals, each by row then column)."""
@@ -41,7 +47,7 @@ def one_at_a_time(state: KwintyState, player: int) -> list[str]:
     return found or ["pass"]
 
 
-def outcome(state: KwintyState, player: object, move: object, checked: bool) -> list[object]:
+def outcome(state: State, player: object, move: object, checked: bool) -> list[object]:
     try:
         if checked:
             State.apply(state, player, move)  # type: ignore[arg-type]
@@ -52,7 +58,7 @@ def outcome(state: KwintyState, player: object, move: object, checked: bool) -> 
     return ["played", state.history[-1], type(state.history[-1][1]).__name__]
 
 
-def snapshot(state: KwintyState) -> str:
+def snapshot(state: State) -> str:
     return json.dumps([state.observation(p) for p in (None, 0, 1)] + [state.record()])
 
 
@@ -60,8 +66,7 @@ def snapshot(state: KwintyState) -> str:
 def test_move_lists_are_the_rules_placement_by_placement(options: dict[str, str]) -> None:
     for seed in range(4):
         rng = random.Random(seed)
-        state = tablier.load("kwinty", **options).new_state(seed=seed)
-        assert isinstance(state, KwintyState)
+        state = kwinty(seed, **options)
         while not state.is_terminal():
             for player in (0, 1):
                 legal = state.legal_moves(player)
@@ -78,11 +83,10 @@ def test_move_lists_are_the_rules_placement_by_placement(options: dict[str, str]
 def test_apply_agrees_with_the_base_class_way_on_every_kind_of_move(
     options: dict[str, str],
 ) -> None:
-    game = tablier.load("kwinty", **options)
-    names = sorted(game.new_state(seed=0).masks.parse) + ["pass", "i1", "z9v", ""]
+    names = [*sorted(kwinty(0, **options).masks.parse), "pass", "i1", "z9v", ""]
     for seed in range(3):
         rng = random.Random(seed)
-        state = game.new_state(seed=seed)
+        state = kwinty(seed, **options)
         while not state.is_terminal():
             player = state.current_players()[0]
             legal = state.legal_moves(player)
@@ -98,11 +102,12 @@ def test_apply_agrees_with_the_base_class_way_on_every_kind_of_move(
 
 def test_a_copied_or_pickled_position_shares_the_tables_and_plays_on_alike() -> None:
     rng = random.Random(3)
-    state = tablier.load("kwinty", short_faces="strict").new_state(seed=3)
+    state = kwinty(3, short_faces="strict")
     for _ in range(9):
         player = state.current_players()[0]
         state.apply(player, rng.choice(state.legal_moves(player)))
-    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.clone()):
+    twins: list[KwintyState] = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    for twin in [*twins, state.clone()]:
         assert twin.tables is state.tables
         player = state.current_players()[0]
         assert twin.legal_moves(player) == state.legal_moves(player)

@@ -8,8 +8,8 @@ lists), and the position asks it about one placement (to name the rule a refused
 breaks).
 
 A horizontal's short faces are the outer edges of its left and right cells, a
-vertical's those of its bottom and top cells: the position keeps those cells per
-player (`h_left`, `h_right`, `v_bottom`, `v_top`), so each test is a few shifts.
+vertical's those of its bottom and top cells: the position gives those cells per
+player (`short_face_cells`), so each test is a few shifts.
 """
 
 from __future__ import annotations
@@ -51,11 +51,10 @@ class EndsOnly(ShortFaces):
     def clash(self, state: KwintyState, player: int, col: int, row: int, orient: str) -> bool:
         geo = state.geo
         i = geo.bit(col, row)
+        h_left, h_right, v_top = state.short_face_cells(player)
         if orient == "h":
-            return bool(
-                (state.h_right[player] >> (i - 1)) & 1 or (state.h_left[player] >> (i + 2)) & 1
-            )
-        return bool((state.v_top[player] >> (i - geo.stride)) & 1)
+            return bool((h_right >> (i - 1)) & 1 or (h_left >> (i + 2)) & 1)
+        return bool((v_top >> (i - geo.stride)) & 1)
 
 
 class Strict(ShortFaces):
@@ -80,17 +79,14 @@ class Strict(ShortFaces):
         i = geo.bit(col, row)
         s = geo.stride
         mine = state.occ[player]
+        h_left, h_right, v_top = state.short_face_cells(player)
         if orient == "h":
             beside = (1 << (i - 1)) | (1 << (i + 2))
             below = (1 << (i - s)) | (1 << (i + 1 - s))
-            return bool(mine & beside or state.v_top[player] & below)
+            return bool(mine & beside or v_top & below)
         side_left = (1 << (i - 1)) | (1 << (i - 1 + s))
         side_right = (1 << (i + 1)) | (1 << (i + 1 + s))
-        return bool(
-            mine & (1 << (i - s))
-            or state.h_right[player] & side_left
-            or state.h_left[player] & side_right
-        )
+        return bool(mine & (1 << (i - s)) or h_right & side_left or h_left & side_right)
 
 
 SHORT_FACES_RULES: dict[str, ShortFaces] = {"ends": EndsOnly(), "strict": Strict()}

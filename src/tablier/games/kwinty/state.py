@@ -83,12 +83,6 @@ class KwintyState(SharedRng, State):
         self.masks = self.variant.masks
         self.tables = move_tables(game.options["variant"], game.options["short_faces"])
         self.occ = [0, 0]
-        # cells by the part of their piece: left/right end of a horizontal,
-        # bottom/top of a vertical — the short faces are on those cells' outer edges
-        self.h_left = [0, 0]
-        self.h_right = [0, 0]
-        self.v_bottom = [0, 0]
-        self.v_top = [0, 0]
         # the lowest empty cell of every column not full (the cell a new piece would fill)
         self.tops = self.masks.row1
         self._boards: tuple[int, int, int] | None = None  # legal boards of this position
@@ -250,8 +244,9 @@ class KwintyState(SharedRng, State):
             if (vertical if orient == "v" else horizontal) >> index & 1:
                 return parsed
         elif move == PASS:
-            possible = self._placements(player, first_only=True)
-            if possible:
+            vertical, horizontal = self._legal_boards(player)
+            if vertical | horizontal:
+                possible = self._placements(player, first_only=True)
                 raise REFUSALS.refuse("refusal.pass", example=notation(*possible[0]))
             return None
         placement = parse(move)
@@ -269,7 +264,6 @@ class KwintyState(SharedRng, State):
         the turn or end the game."""
         self._boards = None
         heights = self.heights
-        vertical = orient == "v"
         (
             col,
             last_col,
@@ -283,14 +277,8 @@ class KwintyState(SharedRng, State):
             free_v,
             free_h,
             lines,
-        ) = (self.tables.v_shapes if vertical else self.tables.h_shapes)[index]
+        ) = (self.tables.h_shapes if orient == "h" else self.tables.v_shapes)[index]
         heights[col] = heights[last_col] = height
-        if vertical:
-            self.v_bottom[player] |= first
-            self.v_top[player] |= second
-        else:
-            self.h_left[player] |= first
-            self.h_right[player] |= second
         self.tops ^= flip
         board = self.occ[player] | first | second
         self.occ[player] = board
@@ -402,6 +390,22 @@ class KwintyState(SharedRng, State):
         if self.faces.clash(self, player, col, row, orient):
             return SHORT_FACES
         return None
+
+    def short_face_cells(self, player: int) -> tuple[int, int, int]:
+        """`player`'s cells that are the left and the right end of a horizontal and the
+        top of a vertical: the short faces are on their outer edges. Read from the pieces
+        when a refusal is explained (the move lists keep what they forbid piece by piece)."""
+        h_left = h_right = v_top = 0
+        stride = self.geo.stride
+        for owner, col, row, orient in self.pieces:
+            if owner == player:
+                index = row * stride + col
+                if orient == "h":
+                    h_left |= 1 << index
+                    h_right |= 1 << (index + 1)
+                else:
+                    v_top |= 1 << (index + stride)
+        return h_left, h_right, v_top
 
     # ------------------------------------------------------------- pictures
     def cell_names(self, board: int) -> list[str]:
