@@ -243,18 +243,19 @@ class CounterplaysState(State):
         return found
 
     def _apply(self, player: int, move: str) -> str:
-        if self._gen is not None and self.tiles and move[:1] in self.left[player]:
-            code = remembered.code_of(move)
-            if code is not None:
+        code = remembered.code_of(move) if self._gen is not None and self.tiles else None
+        if code is not None:  # a canonical text: is it one of this position's placements?
+            orient = ORIENTATIONS[code >> remembered.SHIFT]
+            bit = _LETTER_BIT[orient.index]
+            if self._masks[player] & bit:
                 known = self._fast  # most often the answer to legal_moves(player)
-                if known is None or not known[0] >> remembered.LETTER_INDEX[move[0]] & 1:
+                if known is None or not known[0] & bit:
                     known = (0, *self._generated(self._masks[player]))
-                _mask, codes, levels = known
+                codes = known[1]
                 i = bisect_left(codes, code)
                 if i < len(codes) and codes[i] == code:
-                    orient = ORIENTATIONS[code >> remembered.SHIFT]
-                    anchor = code & remembered.ANCHOR
-                    self._place(player, orient, anchor, levels[remembered.LETTER_INDEX[move[0]]])
+                    level = known[2][remembered.LETTER_INDEX[orient.letter]]
+                    self._place(player, orient, code & remembered.ANCHOR, level)
                     return move
         elif not self.tiles and move in _OPENING_MOVES and move[0] in self.left[player]:
             orient = _OPENING_MOVES[move]  # a first tile in its canonical text
@@ -324,8 +325,8 @@ class CounterplaysState(State):
         index = len(self.tiles)
         cells = tuple(map(anchor.__add__, orient.rel))
         self.tiles.append((player, orient.letter, cells, level))
-        self.left[player] = self.left[player] - {orient.letter}
-        self._masks[player] &= ~(1 << remembered.LETTER_INDEX[orient.letter])
+        self._masks[player] = mask = self._masks[player] & ~_LETTER_BIT[orient.index]
+        self.left[player] = _letters(mask)
         self._legal = None
         self._fast = None
         self._cells.extend(cells)
@@ -455,6 +456,16 @@ _CODE_RANGE = {
     )
     for letter in LETTERS
 }
+
+
+# each orientation's letter as its bit (fastgen.letter_mask)
+_LETTER_BIT = [1 << remembered.LETTER_INDEX[o.letter] for o in ORIENTATIONS]
+
+
+@cache
+def _letters(mask: int) -> frozenset[str]:
+    """The letters of these bits (shared: a frozenset is never changed)."""
+    return frozenset(c for i, c in enumerate(LETTERS) if mask >> i & 1)
 
 
 def _placement_order(p: placement.Placement) -> tuple[int, int]:
