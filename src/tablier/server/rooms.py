@@ -83,6 +83,7 @@ class Room:
         self.timer: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.previous_result = stored.previous_result
+        self._told: tuple[Outcome, ToldOutcome | None] | None = None
         # a read-only copy of a room another server process plays (see server/cluster.py)
         self.remote_owner: str | None = None
         # who its computer seats' work is charged to (server/fair_queue.py): its creator,
@@ -118,7 +119,14 @@ class Room:
         return self.told(self.result)
 
     def told(self, result: Outcome | None) -> ToldOutcome | None:
-        return told_outcome(self.game, result)
+        """`result` told (its reason in words); the last one told is kept, since every
+        state message of every seat carries the previous game's outcome."""
+        if result is None:
+            return None
+        kept = self._told
+        if kept is None or kept[0] is not result:
+            kept = self._told = (result, told_outcome(self.game, result))
+        return kept[1]
 
     def awaited(self) -> list[int]:
         return [] if self.over else self.state.current_players()
