@@ -42,6 +42,8 @@ _PASS_MOVE = Move(PASS)
 _PAWN_MOVES = {pawn: Move(pawn) for pawn in PAWNS}
 _SWAP_MOVES = {n: Move(f"swap {n}") for n in range(1, 31)}
 _LENGTHS = {code: length(code) for code in TILE_COUNTS}
+# the words of an action window, each to itself (a canonical text is read at once)
+_ACTION_WORDS = {word: word for word in (PASS, *PAWNS)}
 
 
 class QuiwinState(State):
@@ -73,10 +75,8 @@ class QuiwinState(State):
         self.codes = codes
         self.hands = [list(range(size)), list(range(size, 2 * size))]
         self.bag = list(range(2 * size, len(codes)))
-        self.known = [0] * len(codes)
-        for p in (0, 1):
-            for t in self.hands[p]:
-                self.known[t] |= 1 << p
+        # each hand is known to its owner (bit p), the bag to nobody
+        self.known = [1] * size + [2] * size + [0] * (len(codes) - 2 * size)
         self.rows: list[list[int]] = [[], []]
         self.step = 0
         self.phase = "commit"
@@ -278,8 +278,8 @@ class QuiwinState(State):
 
     # ------------------------------------------------------------------ actions
     def _declare(self, player: int, move: str) -> str:
-        word = move.strip().lower()
-        if word not in (PASS, *PAWNS):
+        word = _ACTION_WORDS.get(move) or move.strip().lower()
+        if word not in _ACTION_WORDS:
             choices = ", ".join(str(m) for m in self.legal_moves(player))
             raise REFUSALS.refuse(
                 "refusal.not_an_action", move=move, step=self.step + 1, choices=choices
