@@ -29,6 +29,8 @@ static unsigned int pass;
 
 static int n_orients;
 static int o_letter[MAX_ORIENTS];
+/* each letter's orientations, in index order */
+static int l_orients[12][MAX_ORIENTS], l_count[12];
 static int o_first_up[MAX_ORIENTS];
 static int o_rel[MAX_ORIENTS][6];
 /* the same offsets, farthest from the first cell first: a far cell is the likeliest
@@ -72,9 +74,12 @@ int cp_setup(int grid_width, int count, const int *data) {
     if (!height || !top || !stamp) return -1;
     pass = 0;
     n_orients = count;
+    memset(l_count, 0, sizeof l_count);
     for (int i = 0; i < count; i++) {
         const int *d = data + 8 * i;
         o_letter[i] = d[0];
+        if (d[0] < 0 || d[0] >= 12) return -1;
+        l_orients[d[0]][l_count[d[0]]++] = i;
         o_first_up[i] = d[1];
         o_side_n[i][0] = o_side_n[i][1] = 0;
         /* an anchor key has the parity of the first cell; a cell is up when even */
@@ -337,8 +342,8 @@ int cp_generate(const int *cells, int n_cells, int letters, int *out, int room, 
         int start = total;
         for (int h = max_h; h >= 1 && total == start; h--) {
             if (boards && bd.first[h] > bd.last[h]) continue; /* no seam at height h */
-            for (int o = 0; o < n_orients; o++) {
-                if (o_letter[o] != letter) continue;
+            for (int k = 0; k < l_count[letter]; k++) {
+                int o = l_orients[letter][k];
                 int side = o_first_up[o] ? 0 : 1;
                 int got = boards ? stacked_board(&bd, o, h, out + total, room - total)
                                  : stacked(o, h, by_height[h][side], by_height_n[h][side],
@@ -353,8 +358,8 @@ int cp_generate(const int *cells, int n_cells, int letters, int *out, int room, 
         }
         if (total == start) {
             levels[letter] = 1;
-            for (int o = 0; o < n_orients; o++) {
-                if (o_letter[o] != letter) continue;
+            for (int k = 0; k < l_count[letter]; k++) {
+                int o = l_orients[letter][k];
                 int got = boards ? table_board(&bd, o, out + total, room - total)
                                  : on_table(o, front, nf, out + total, room - total);
                 if (got < 0) { total = -1; goto done; }
