@@ -2,16 +2,16 @@
 
 A random playout through the contract asks for a move list and plays one move of it at
 every step. Building a `Move` for every legal move, reading a notation back into a
-cell, asking the rule objects for whole boards and listing a legal board bit by bit
-were most of that step's time. So each placement's `Move`, its notation, what it
+cell, asking the rule objects for whole boards and looking for a five on the whole
+wall were most of that step's time. So each placement's `Move`, its notation, what it
 changes on the wall and what it forbids (`Shape`) are made once here, for one wall
 (`Variant`) and one reading of the short faces (`ShortFaces`); the position keeps the
 boards those rules give up to date piece by piece.
 
-Move lists are read from the legal boards three bands of rows at a time: the moves of
-a band's bits are remembered by the band's value, which recurs far more often than a
-whole board does, and reading the bands in order keeps the lists in the board's bit
-order (row by row, left to right), horizontals first.
+Move lists are read from the legal boards bit by bit, lowest first (row by row, left to
+right), horizontals first, each bit's `Move` found in a list by the bit's position.
+(Remembering the moves of whole bands of rows by their value did less work, but lost
+more time than it saved in a dictionary too large for the processor's caches.)
 """
 
 from __future__ import annotations
@@ -51,9 +51,6 @@ Lines = tuple[tuple[int, int, int, int], ...]
 # where the legal board of a move's orientation sits in `KwintyState._boards`
 VERTICAL_AT, HORIZONTAL_AT = 1, 2
 
-# a band's remembered moves are dropped all at once past this many (memory stays small)
-MAX_REMEMBERED = 50_000
-
 
 class MoveTables:
     """The moves of one wall under one reading of the short faces."""
@@ -69,8 +66,10 @@ class MoveTables:
         self.by_name: dict[str, tuple[str, tuple[int, str], int, int]] = {}
         self.h_shapes: dict[int, Shape] = {}
         self.v_shapes: dict[int, Shape] = {}
-        self._h_moves: dict[int, Move] = {}
-        self._v_moves: dict[int, Move] = {}
+        # by the bit length of a board holding only the move's first cell
+        size = (HEIGHT + 1) * stride + 1
+        self._h_moves: list[Move | None] = [None] * size
+        self._v_moves: list[Move | None] = [None] * size
         for orient, moves in (("h", m.horizontal_moves), ("v", m.vertical_moves)):
             for index, name in moves.items():
                 row, col = divmod(index, stride)
@@ -105,10 +104,10 @@ class MoveTables:
                 )
                 if orient == "h":
                     self.h_shapes[index] = shape
-                    self._h_moves[first] = Move(name)
+                    self._h_moves[index + 1] = Move(name)
                 else:
                     self.v_shapes[index] = shape
-                    self._v_moves[first] = Move(name)
+                    self._v_moves[index + 1] = Move(name)
                 self.by_name[name] = (
                     name,
                     (index, orient),
@@ -116,12 +115,6 @@ class MoveTables:
                     HORIZONTAL_AT if orient == "h" else VERTICAL_AT,
                 )
         # rows 0-3 (row 0 is an empty guard), 4-6 and 7-9 (the guard column included)
-        first_rows = (1 << (4 * stride)) - 1
-        three_rows = (1 << (3 * stride)) - 1
-        self.bands = (first_rows, three_rows << (4 * stride), three_rows << (7 * stride))
-        assert HEIGHT == 9  # the three bands cover rows 0 to 9
-        self._h_bands: dict[int, tuple[Move, ...]] = {}
-        self._v_bands: dict[int, tuple[Move, ...]] = {}
         self._rules = (variant_id, faces_id)
 
     # tables, not position: a copied or pickled position names them and shares them
@@ -133,33 +126,18 @@ class MoveTables:
 
     def listing(self, horizontal: int, vertical: int) -> list[Move]:
         """The moves of the legal boards, horizontals then verticals, in bit order."""
-        # written out band by band: this runs at every step of every playout
-        low, middle, high = self.bands
-        remembered = self._h_bands
-        moves: list[Move] = []
-        for part in (horizontal & low, horizontal & middle, horizontal & high):
-            if part:
-                moves += remembered.get(part) or _remember(remembered, part, self._h_moves)
-        remembered = self._v_bands
-        for part in (vertical & low, vertical & middle, vertical & high):
-            if part:
-                moves += remembered.get(part) or _remember(remembered, part, self._v_moves)
-        return moves
-
-
-def _remember(
-    remembered: dict[int, tuple[Move, ...]], part: int, by_bit: dict[int, Move]
-) -> tuple[Move, ...]:
-    if len(remembered) >= MAX_REMEMBERED:
-        remembered.clear()
-    found = []
-    rest = part
-    while rest:
-        low = rest & -rest
-        found.append(by_bit[low])
-        rest ^= low
-    moves = remembered[part] = tuple(found)
-    return moves
+        moves = []
+        by_length = self._h_moves
+        while horizontal:
+            low = horizontal & -horizontal
+            moves.append(by_length[low.bit_length()])
+            horizontal ^= low
+        by_length = self._v_moves
+        while vertical:
+            low = vertical & -vertical
+            moves.append(by_length[low.bit_length()])
+            vertical ^= low
+        return moves  # type: ignore[return-value]  # legal cells all have a move
 
 
 def _lines(width: int, stride: int, col: int, row: int, orient: str) -> Lines:
