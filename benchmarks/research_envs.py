@@ -8,8 +8,9 @@ on reduced Qui'win.
     python benchmarks/research_envs.py --actions table   # Counterplays's fixed table
     python benchmarks/research_envs.py --cfr             # CFR on reduced Qui'win too
 
-Per environment name, in the same run, in alternating half-second slices so that
-both meet the same load: the engine's random playouts through the contract
+Per environment name, in the same run, in alternating half-second slices of CPU
+time (this process's, so that waiting for a core on a shared machine counts for
+neither), so that both meet the same load: the engine's random playouts through the contract
 (`legal_moves` + `apply`, then `returns()` at the end; moves/s) and PettingZoo's AEC
 environment played by random agents (steps/s: every observation, tensor and mask,
 built for the agent that acts, as `env.last()` builds it, and the rewards at the
@@ -35,6 +36,10 @@ import numpy as np
 import tablier
 from tablier.research.pettingzoo_env import aec_env, env_names, parallel_env
 
+# this process's CPU time: on a shared machine, time spent waiting for a core is not
+# counted against either loop (wall time swung two- to three-fold between slices)
+CLOCK = time.process_time
+
 
 class EngineLoop:
     """Random playouts of the game behind `name` through the contract, run in slices."""
@@ -50,8 +55,8 @@ class EngineLoop:
         """(moves, games finished) in about `seconds`."""
         rng, state = self.rng, self.state
         moves = games = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = CLOCK() + seconds
+        while CLOCK() < end:
             while not state.is_terminal():
                 player = rng.choice(state.current_players())
                 state.apply(player, rng.choice(state.legal_moves(player)))
@@ -83,8 +88,8 @@ class AECLoop:
         """(steps, games finished) in about `seconds`."""
         env, rng = self.env, self.rng
         steps = games = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = CLOCK() + seconds
+        while CLOCK() < end:
             for _agent in env.agent_iter():
                 observation, _reward, terminated, truncated, info = env.last()
                 if terminated or truncated:
@@ -112,11 +117,11 @@ def side_by_side(
     env.run(0.2)
     totals = {"moves": 0.0, "engine_s": 0.0, "steps": 0.0, "games": 0.0, "env_s": 0.0}
     for _ in range(max(1, round(seconds / 0.5))):
-        start = time.perf_counter()
+        start = CLOCK()
         moves, _ = engine.run(0.5)
-        middle = time.perf_counter()
+        middle = CLOCK()
         steps, games = env.run(0.5)
-        end = time.perf_counter()
+        end = CLOCK()
         totals["moves"] += moves
         totals["engine_s"] += middle - start
         totals["steps"] += steps
@@ -136,9 +141,9 @@ def parallel_rate(seconds: float, seed: int = 0, *, scan_mask: bool = False) -> 
     env = parallel_env("quiwin")
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
+    start = CLOCK()
     observations, infos = env.reset(seed=seed)
-    while time.perf_counter() - start < seconds:
+    while CLOCK() - start < seconds:
         if games:
             observations, infos = env.reset()
         while env.agents:
@@ -153,7 +158,7 @@ def parallel_rate(seconds: float, seed: int = 0, *, scan_mask: bool = False) -> 
             observations, _, _, _, infos = env.step(actions)
             steps += 1
         games += 1
-    spent = time.perf_counter() - start
+    spent = CLOCK() - start
     return {"steps_per_s": steps / spent, "games_per_s": games / spent}
 
 
