@@ -290,7 +290,12 @@ class TurrisState(SharedRng, State):
         for the list, then send one of its texts). Found there, it has passed every
         check the general way would make; anything else goes the general way."""
         legal = self._legal
-        if legal is not None and player == self.to_move and type(player) is int:
+        if (
+            legal is not None
+            and player == self.to_move
+            and type(player) is int
+            and self.phase != OVER
+        ):
             try:
                 found = legal[legal.index(move)]
             except ValueError:
