@@ -1,11 +1,14 @@
 """The position of a Kwinty/Kwintie game and its rules.
 
-Every move is played by one routine, `_play` (a pass, or `_place` for a piece): the
-base class's checked `apply` reaches it through `_apply` once `_legal_placement` has
+Every move is played by one routine, `_play` (a pass, or `_place` for a piece): `apply`
+reaches it at once for the awaited seat's placement found in the legal boards, else
+the base class's checked way reaches it through `_apply` once `_legal_placement` has
 found the move legal, and the searches' trusted `apply_legal` and `play_fast` reach it
 directly. Which wall is built (`variants`) and how short faces are read
 (`short_faces`) are rule objects chosen when the game starts, so the shared rules
-carry no test of either; `clone` copies every field generically (`cloning`).
+carry no test of either; what they leave open is kept piece by piece from the tables
+built once for them (`move_tables`); `clone` copies every field generically
+(`cloning`).
 """
 
 from __future__ import annotations
