@@ -319,8 +319,9 @@ class TablierAECEnv(_Shared, AECEnv):
             return
         agent = self._told = self.agent_selection
         info = self.infos[agent]
+        seat = SEATS[agent]
         # a copy: the agent may change its list, the environment plays from its own
-        info["legal_actions"] = self._offered(SEATS[agent])[:]
+        info["legal_actions"] = (self._offered(seat) if self.rounds else self._numbers(seat))[:]
         if self._partial and self._unnumbered:
             info["unnumbered_moves"] = self._unnumbered
 
@@ -340,7 +341,10 @@ class TablierAECEnv(_Shared, AECEnv):
         # so there is nothing to clear or add up before
         seat = SEATS[agent]
         state = self.state
-        numbers = self._numbers(seat)
+        if seat == self._legal_seat and len(state.history) == self._legal_length:
+            numbers = self._legal_numbers  # as observed
+        else:
+            numbers = self._numbers(seat)
         action = int(action)
         i = bisect_left(numbers, action)
         if i == len(numbers) or numbers[i] != action:
