@@ -221,6 +221,8 @@ ERROR_CODES = {
     "nothing changed; reads go on",
     "too_many_games": "this address or profile has started as many games this hour as it "
     "may (rematches, new deals): nothing changed, the socket stays open",
+    "storage_quota": "this address or profile has stored as many bytes of moves this hour as "
+    "it may: the move is not played, the socket stays open",
 }
 
 # WebSocket close codes used by the server (4000-4999 are application codes)

@@ -22,16 +22,17 @@ from typing import Any
 from tablier.core import records, registry
 from tablier.core.errors import IllegalMove
 from tablier.core.game import Game
-from tablier.core.messages import WORDS
 from tablier.core.outcome import Outcome
 from tablier.core.state import State
 from tablier.server import computer_turns, room_views, timers
+from tablier.server.bytes_quota import bytes_quota_for
 from tablier.server.clocks import Clock
 from tablier.server.computer import ComputerPool
 from tablier.server.connection import Connection, encode
 from tablier.server.games_quota import TooManyGames, quota_for
 from tablier.server.outcomes import ToldOutcome, told_outcome
 from tablier.server.protocol import PROTOCOL_VERSION, BadMessage, limits
+from tablier.server.room_refusals import not_awaited
 from tablier.server.seating import next_seating
 from tablier.server.seats import Seat, hash_token
 from tablier.server.settings import Settings
@@ -55,6 +56,8 @@ class Room:
         self.settings = settings
         # games started per requester and hour (server/games_quota.py)
         self.games_quota = quota_for(storage, settings)
+        # bytes of moves stored per requester and hour (server/bytes_quota.py)
+        self.bytes_quota = bytes_quota_for(storage, settings)
         # called when a finished room has nobody left: memory may let it go
         self.on_idle = on_idle
         self.id = stored.id
@@ -267,7 +270,10 @@ class Room:
         state = self.state
         awaited = state.current_players()
         if seat not in awaited:
-            raise _not_awaited(seat, awaited)
+            raise not_awaited(seat, awaited)
+        payer = self._payer(conn)
+        if payer is not None:
+            self.bytes_quota.check(payer, move)  # TooMuchStored: a BadMessage
         try:
             state.apply(seat, move)
         except IllegalMove as exc:
@@ -308,6 +314,8 @@ class Room:
                     f"the move could not be saved, so it was not played: {exc}",
                 ) from None
             raise BadMessage("server_error", "the move could not be stored; try again") from None
+        if payer is not None:
+            self.bytes_quota.charge(payer, notation)
         self.rematch.clear()
         if conn is not None:
             conn.push(
@@ -345,6 +353,12 @@ class Room:
                     conn.push(exc.to_message(None))
                 return
             await self._new_game()
+
+    def _payer(self, conn: Connection | None) -> str | None:
+        """Who a person's move is charged to (None: a computer's or the server's move)."""
+        if conn is None:
+            return None
+        return conn.requester if conn.requester != "-" else self.charged_to()
 
     def _count_game(self, conn: Connection | None) -> None:
         """Charge one more game to whoever starts it; BadMessage `too_many_games` past
@@ -468,21 +482,6 @@ class Room:
 def _viewers(conn: Connection) -> list[int | None]:
     """The views a connection receives: each of its seats, or the spectator's."""
     return list(sorted(conn.seats)) or [None]
-
-
-def _not_awaited(seat: int, awaited: list[int]) -> BadMessage:
-    """A double tap or a stale button: said to the person in words, seats from 1."""
-    said = WORDS.message(
-        "refusal.not_awaited",
-        player=seat + 1,
-        awaited=[WORDS.message("seat", n=p + 1) for p in awaited],
-    )
-    who = ", ".join(str(p) for p in awaited)
-    return BadMessage(
-        "not_awaited",
-        f"seat {seat} is not awaited now: the game waits for seat {who}",
-        reason=said.to_json(),
-    )
 
 
 def _ack(conn: Connection | None, ref: str | int | None, action: str, seat: int) -> None:

@@ -29,6 +29,10 @@ class Settings:
     # games started (rematches, new deals) per requester in any hour: anonymous, profile
     games_per_hour: int = 120
     profile_games_per_hour: int = 600
+    # bytes of moves a person's sockets store per requester in any hour (server/
+    # bytes_quota.py): anonymous, profile
+    move_bytes_per_hour: int = 4 * 1024 * 1024
+    profile_move_bytes_per_hour: int = 16 * 1024 * 1024
     # what one anonymous visitor may ask (see server/limits.py)
     max_body: int = 64 * 1024
     max_option_text: int = 200
@@ -95,6 +99,10 @@ class Settings:
             games_per_hour=int(number("TABLIER_GAMES_PER_HOUR", cls.games_per_hour)),
             profile_games_per_hour=int(
                 number("TABLIER_PROFILE_GAMES_PER_HOUR", cls.profile_games_per_hour)
+            ),
+            move_bytes_per_hour=int(number("TABLIER_MOVE_BYTES_PER_HOUR", cls.move_bytes_per_hour)),
+            profile_move_bytes_per_hour=int(
+                number("TABLIER_PROFILE_MOVE_BYTES_PER_HOUR", cls.profile_move_bytes_per_hour)
             ),
             max_body=int(number("TABLIER_MAX_BODY", cls.max_body)),
             max_option_text=int(number("TABLIER_MAX_OPTION_TEXT", cls.max_option_text)),
