@@ -74,6 +74,7 @@ def start_server(db_url: str, redis_url: str | None = None) -> tuple[subprocess.
         "TABLIER_WS_MESSAGES_PER_SECOND": "100000",
         "TABLIER_WS_MESSAGES_BURST": "100000",
         "TABLIER_HTTP_BURST": "100000",
+        "TABLIER_MOVE_BYTES_PER_HOUR": "100000000000",
         "TABLIER_HTTP_PER_SECOND": "100000",
         "TABLIER_GAMES_PER_HOUR": "10000000",
         # every robot player comes from this machine's address

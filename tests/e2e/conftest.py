@@ -76,6 +76,7 @@ class WebServer:
             "TABLIER_WS_MESSAGES_PER_SECOND": "10000",
             "TABLIER_WS_MESSAGES_BURST": "10000",
             "TABLIER_HTTP_BURST": "10000",
+            "TABLIER_MOVE_BYTES_PER_HOUR": "100000000",
             "TABLIER_HTTP_PER_SECOND": "10000",
             "TABLIER_GAMES_PER_HOUR": "100000",
             # ... and profiles and sign-ins (the tests that check those limits set their own)

@@ -53,6 +53,7 @@ class ServerProcess:
             "TABLIER_WS_MESSAGES_PER_SECOND": "10000",
             "TABLIER_WS_MESSAGES_BURST": "10000",
             "TABLIER_HTTP_BURST": "10000",
+            "TABLIER_MOVE_BYTES_PER_HOUR": "100000000",
             "TABLIER_HTTP_PER_SECOND": "10000",
             "TABLIER_GAMES_PER_HOUR": "100000",
             # ... and profiles and sign-ins (the tests that check those limits set their own)
