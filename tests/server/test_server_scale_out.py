@@ -89,3 +89,31 @@ def _play_across_a_kill(a: ServerProcess, b: ServerProcess) -> None:
 
 def _online(presence: dict[str, Any]) -> set[int]:
     return {s["seat"] for s in presence["seats"] if s["connected"]}
+
+
+def test_a_rematch_relayed_from_another_process_is_charged_to_its_own_requester(
+    tmp_path: Path,
+) -> None:
+    from test_games_quota import _open, _resign_and_rematch
+
+    with postgres() as db_url, redis_server() as redis_url:
+        env = {"TABLIER_REDIS_URL": redis_url, "TABLIER_GAMES_PER_HOUR": "1"}
+        a = ServerProcess(db_url, tmp_path / "a.log", env).start()
+        b = ServerProcess(db_url, tmp_path / "b.log", env).start()
+        try:
+            # the room's first game is the one game of its creator's share (127.0.0.1)
+            created = a.create_room(game="kwinty", seats=[{"mine": True}, {"mine": True}])
+
+            async def go() -> dict[str, Any]:
+                # its seats played from 127.0.0.2 through the other process
+                client = await _open(b, created, "127.0.0.2")
+                answer = await _resign_and_rematch(client)
+                await client.close()
+                return answer
+
+            answer = run(go())
+        finally:
+            a.stop()
+            b.stop()
+    # charged to 127.0.0.2, whose share is untouched, not to the room's creator
+    assert answer["type"] == "ack", answer

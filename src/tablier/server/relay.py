@@ -81,6 +81,8 @@ class Link:
                 "room": self.room_id,
                 "tokens": self.tokens,
                 "from": self.relays.cluster.me,
+                # who the owner charges this socket's rematches and moves to
+                "requester": self.conn.requester,
             },
         )
 
@@ -136,6 +138,7 @@ class Relays:
 
     async def _open_remote(self, message: dict[str, Any]) -> None:
         rconn = RelayedConnection(self.cluster, str(message["from"]), str(message["conn"]))
+        rconn.requester = str(message.get("requester") or "-")
         room = await self.manager.get_room(str(message["room"]))
         if room is None:
             rconn.close(4404, f"no room {message['room']!r}")
