@@ -295,3 +295,25 @@ def test_a_move_the_position_did_not_list_is_refused_and_changes_nothing() -> No
             assert state.observation(None) == before and state.legal_moves(player)
         earlier.extend(sorted(legal)[:40])
         state.apply(player, rng.choice(sorted(legal)))
+
+
+def test_a_new_position_has_what_state_init_gives_and_its_random_stream() -> None:
+    # CounterplaysState sets State.__init__'s fields itself, the generator made
+    # when first asked: whatever State.__init__ sets, a new position has too
+    from tablier.core.state import State
+
+    fresh = GAME.new_state(seed=21)
+    assert isinstance(fresh, CounterplaysState)
+    probe = object.__new__(CounterplaysState)
+    State.__init__(probe, GAME, 21, 2)
+    for name, value in vars(probe).items():
+        if name != "_rng":
+            assert getattr(fresh, name) == value, name
+    twin = fresh.clone()
+    assert fresh._rng is None and twin._rng is None  # never asked for, never made
+    assert fresh.rng.getstate() == probe.rng.getstate() == random.Random(21).getstate()
+    draws = [fresh.rng.random() for _ in range(3)]
+    copy = fresh.clone()  # once made, a copy goes on from the same point
+    assert copy.rng.random() == fresh.rng.random()
+    assert twin.rng.random() == draws[0]
+    assert pickle.loads(pickle.dumps(fresh)).rng.getstate() == fresh.rng.getstate()

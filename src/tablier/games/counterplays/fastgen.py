@@ -167,6 +167,12 @@ def letter_mask(letters: frozenset[str]) -> int:
 
 
 @cache
+def letters_of(mask: int) -> frozenset[str]:
+    """The letters of these bits (shared: a frozenset is never changed)."""
+    return frozenset(c for i, c in enumerate(LETTERS) if mask >> i & 1)
+
+
+@cache
 def load() -> FastGenerator | None:
     """The compiled generator, building it if needed; None when it cannot be built."""
     return load_helper("cp_fastgen", SOURCE, _DECLARATIONS, FastGenerator)

@@ -115,6 +115,21 @@ def best_for_tile(
     return 1, on_table(orients, frontier, height)
 
 
+def maps_of(
+    laid: Iterable[tuple[tuple[int, ...], int]],
+) -> tuple[dict[int, int], dict[int, int], set[int]]:
+    """`height`, `top` and `frontier` of the tiles laid (cells, level), in order."""
+    height: dict[int, int] = {}
+    top: dict[int, int] = {}
+    for index, (cells, level) in enumerate(laid):
+        for k in cells:
+            height[k] = level
+            top[k] = index
+    # every stack stands on a tile at level 1, so these are its empty neighbours
+    frontier = {n for k in height for n in key_neighbours(k) if n not in height}
+    return height, top, frontier
+
+
 def cells_of(placement: Placement) -> tuple[int, ...]:
     o, a = placement
     return tuple(a + d for d in o.rel)

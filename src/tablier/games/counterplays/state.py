@@ -42,7 +42,15 @@ class CounterplaysState(State):
     compiled: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
-        super().__init__(game, seed, num_players)
+        # State.__init__'s fields (a test holds them equal), but the random generator
+        # is made when first asked: the game has no chance, and seeding one costs
+        # more than a move (a copy, too)
+        self.game = game
+        self.seed = seed
+        self.num_players = num_players
+        self._rng: random.Random | None = None
+        self.setup: dict[str, Any] = {}
+        self.history: list[tuple[int, str]] = []
         self.tiles: list[Tile] = []
         # the stack read cell by cell (see placement.py); with the compiled generator
         # they are None between a move and the next reading (see `_rebuild`)
@@ -89,21 +97,21 @@ class CounterplaysState(State):
         return self._frontier
 
     def _rebuild(self) -> tuple[dict[int, int], dict[int, int], set[int]]:
-        """The cell maps read from the tiles laid, in the order `_place` fills them.
+        """The cell maps read from the tiles (the compiled generator reads `_cells`)."""
+        maps = placement.maps_of((cells, level) for _o, _l, cells, level in self.tiles)
+        self._height, self._top, self._frontier = maps
+        return maps
 
-        The compiled generator reads `_cells` only: a random playout then never pays
-        for maps that nothing reads.
-        """
-        height: dict[int, int] = {}
-        top: dict[int, int] = {}
-        for index, (_owner, _letter, cells, level) in enumerate(self.tiles):
-            for k in cells:
-                height[k] = level
-                top[k] = index
-        # every stack stands on a tile at level 1, so these are its empty neighbours
-        frontier = {n for k in height for n in key_neighbours(k) if n not in height}
-        self._height, self._top, self._frontier = height, top, frontier
-        return height, top, frontier
+    @property
+    def rng(self) -> random.Random:
+        """The position's random generator, seeded by `seed` (made when first asked)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # ----------------------------------------------------------------- the contract
     def current_players(self) -> list[int]:
@@ -326,7 +334,7 @@ class CounterplaysState(State):
         cells = tuple(map(anchor.__add__, orient.rel))
         self.tiles.append((player, orient.letter, cells, level))
         self._masks[player] = mask = self._masks[player] & ~_LETTER_BIT[orient.index]
-        self.left[player] = _letters(mask)
+        self.left[player] = fastgen.letters_of(mask)
         self._legal = None
         self._fast = None
         self._cells.extend(cells)
@@ -366,8 +374,10 @@ class CounterplaysState(State):
         twin.game = self.game
         twin.seed = self.seed
         twin.num_players = self.num_players
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin._rng = None
+        if self._rng is not None:  # one never asked for stays unmade in the copy too
+            twin._rng = random.Random()
+            twin._rng.setstate(self._rng.getstate())
         twin.setup = dict(self.setup)
         twin.history = list(self.history)
         twin.tiles = list(self.tiles)
@@ -401,6 +411,8 @@ class CounterplaysState(State):
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
+        if "_rng" not in saved:  # pickled when the generator was made with the position
+            self._rng = self.__dict__.pop("rng", None)
         if "_masks" not in saved:  # pickled before the masks were kept
             self._masks = [fastgen.letter_mask(left) for left in self.left]
         self._gen = fastgen.load() if saved["_gen"] else None
@@ -460,12 +472,6 @@ _CODE_RANGE = {
 
 # each orientation's letter as its bit (fastgen.letter_mask)
 _LETTER_BIT = [1 << remembered.LETTER_INDEX[o.letter] for o in ORIENTATIONS]
-
-
-@cache
-def _letters(mask: int) -> frozenset[str]:
-    """The letters of these bits (shared: a frozenset is never changed)."""
-    return frozenset(c for i, c in enumerate(LETTERS) if mask >> i & 1)
 
 
 def _placement_order(p: placement.Placement) -> tuple[int, int]:
