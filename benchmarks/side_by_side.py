@@ -177,7 +177,10 @@ class Generators:
         assert proc.stdout is not None
         for line in proc.stdout:
             if line.startswith("{"):
-                self.events.put((index, json.loads(line)))
+                try:
+                    self.events.put((index, json.loads(line)))
+                except json.JSONDecodeError as exc:  # a line cut short: say so, read on
+                    print(f"generator {index}: unreadable line ({exc})", file=sys.stderr)
         self.events.put((index, None))
 
     def all(self, name: str) -> list[dict[str, Any]]:

@@ -620,7 +620,9 @@ async function main() {
       `generator ${(result.generator.cpu_share * 100).toFixed(0)}% of a core, ` +
       `loop delay p99 ${result.generator.loop_delay_p99_ms.toFixed(1)} ms\n`,
   );
-  setTimeout(() => process.exit(0), 200).unref();
+  // exit once the result line has left: a pipe takes a long line (raw samples of
+  // 2,000 games) in pieces, and exiting earlier cut it short
+  process.stdout.write('', () => setTimeout(() => process.exit(0), 50));
 }
 
 main().catch((error) => {
