@@ -87,6 +87,9 @@ class Ctx:
     # each attack from its own address (127.0.0.2, .3...): what an attack left running
     # goes on beside the next one, as another attacker would
     attacker: str = "127.0.0.2"
+    # honest players at once (each its own game, all from HONEST): more moves a phase,
+    # so that p99 is not just the slowest of sixty
+    honest: int = 1
     # what the attacker saw, by outcome ("answer", "busy", "429"...)
     seen: Counter[str] = field(default_factory=Counter)
 
@@ -130,9 +133,11 @@ class Figures:
     lockout: list[str] = field(default_factory=list)
 
 
-async def honest_game(ctx: Ctx, stop: asyncio.Event, figures: Figures, lockout: float) -> None:
+async def honest_game(
+    ctx: Ctx, stop: asyncio.Event, figures: Figures, lockout: float, seed: int = 1
+) -> None:
     """Kwinty against the computer, random legal moves, a new room after each game."""
-    rng = random.Random(1)
+    rng = random.Random(seed)
     while not stop.is_set():
         async with ctx.http(HONEST) as http:
             answer = await http.post(
@@ -390,7 +395,9 @@ async def phase(
         await asyncio.sleep(warmup)  # the attack is in full swing before measuring
     figures = Figures()
     stop_honest = asyncio.Event()
-    honest = asyncio.create_task(honest_game(ctx, stop_honest, figures, lockout))
+    honest = asyncio.gather(
+        *(honest_game(ctx, stop_honest, figures, lockout, 1 + n) for n in range(ctx.honest))
+    )
     await asyncio.sleep(seconds)
     stop_honest.set()
     stop.set()
@@ -415,7 +422,7 @@ async def main(args: argparse.Namespace) -> None:
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         proc, url = start_server(f"sqlite:///{Path(tmp) / 'abuse.db'}", log)
         try:
-            ctx = Ctx(url, quick)
+            ctx = Ctx(url, quick, honest=args.honest)
             rows = []
             # the workers started and the code warm before anything is measured
             await phase(ctx, None, args.warmup, 0, args.lockout)
@@ -427,7 +434,7 @@ async def main(args: argparse.Namespace) -> None:
                 print(f"… {name}", file=sys.stderr, flush=True)
                 figures = await phase(ctx, name, seconds, args.warmup, args.lockout)
                 rows.append((name, figures, ctx.seen))
-            report(rows, seconds, quick)
+            report(rows, seconds, quick, ctx.honest)
         finally:
             proc.terminate()
             try:
@@ -437,11 +444,17 @@ async def main(args: argparse.Namespace) -> None:
                 proc.wait(10)
 
 
-def report(rows: list[tuple[str, Figures, Counter[str]]], seconds: float, quick: bool) -> None:
+def report(
+    rows: list[tuple[str, Figures, Counter[str]]],
+    seconds: float,
+    quick: bool,
+    honest_players: int = 1,
+) -> None:
     base = rows[0][1]
     b50, b99 = pct(base.answers, 50), pct(base.answers, 99)
     print(
         f"honest Kwinty vs computer (medium), {seconds:g} s per phase"
+        f"{f', {honest_players} honest players at once' if honest_players > 1 else ''}"
         f"{' (quick)' if quick else ''}; cpus: {os.cpu_count()}"
     )
     print(
@@ -467,6 +480,9 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="fewer attackers, shorter phases")
     parser.add_argument("--seconds", type=float, help="honest play per phase")
     parser.add_argument("--warmup", type=float, default=5.0, help="attack alone first (s)")
+    parser.add_argument(
+        "--honest", type=int, default=1, help="honest players at once, each its own game"
+    )
     parser.add_argument("--lockout", type=float, default=30.0, help="no answer this long: lockout")
     parser.add_argument("--attacks", help="comma-separated names; default: all")
     parser.add_argument("--log", help="keep the server's log here")
