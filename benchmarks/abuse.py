@@ -87,8 +87,8 @@ class Ctx:
     # each attack from its own address (127.0.0.2, .3...): what an attack left running
     # goes on beside the next one, as another attacker would
     attacker: str = "127.0.0.2"
-    # honest players at once (each its own game, all from HONEST): more moves a phase,
-    # so that p99 is not just the slowest of sixty
+    # honest players at once, each its own game from its own address (HONEST, then
+    # 127.0.1.2, .3...): more moves a phase, so that p99 is not the slowest of sixty
     honest: int = 1
     # what the attacker saw, by outcome ("answer", "busy", "429"...)
     seen: Counter[str] = field(default_factory=Counter)
@@ -138,8 +138,10 @@ async def honest_game(
 ) -> None:
     """Kwinty against the computer, random legal moves, a new room after each game."""
     rng = random.Random(seed)
+    # each honest player is a person of its own, with its own address and limits
+    address = HONEST if seed == 1 else f"127.0.1.{seed}"
     while not stop.is_set():
-        async with ctx.http(HONEST) as http:
+        async with ctx.http(address) as http:
             answer = await http.post(
                 "/api/rooms",
                 json={
@@ -152,7 +154,7 @@ async def honest_game(
             figures.lockout.append(f"room refused: {answer.status_code} {answer.text[:80]}")
             return
         body = answer.json()
-        ws = await ctx.socket(HONEST, body["room"], [body["my_seats"][0]["token"]])
+        ws = await ctx.socket(address, body["room"], [body["my_seats"][0]["token"]])
         try:
             await _play_one(ws, rng, stop, figures, lockout)
         except (TimeoutError, websockets.ConnectionClosed) as exc:
@@ -481,7 +483,10 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, help="honest play per phase")
     parser.add_argument("--warmup", type=float, default=5.0, help="attack alone first (s)")
     parser.add_argument(
-        "--honest", type=int, default=1, help="honest players at once, each its own game"
+        "--honest",
+        type=int,
+        default=1,
+        help="honest players at once, each its own game and address",
     )
     parser.add_argument("--lockout", type=float, default=30.0, help="no answer this long: lockout")
     parser.add_argument("--attacks", help="comma-separated names; default: all")
