@@ -440,3 +440,21 @@ def test_a_puzzle_search_past_the_share_answers_429(
         answer = c.post("/api/puzzles/level6/hint", json={"moves": []})
     assert answer.status_code == 429
     assert answer.json()["code"] == "busy" and answer.json()["kind"] == "background"
+
+
+def test_a_flood_of_hints_never_holds_every_worker() -> None:
+    async def scenario() -> None:
+        queue = FairQueue(2, FairLimits(queued_hints=10))
+        hints = [asyncio.create_task(queue.acquire(f"h{i}", Priority.HINT)) for i in range(6)]
+        await asyncio.sleep(0)
+        # six requesters asking hints, two workers: one works on a hint, one is kept
+        assert list(queue.busy.values()) == [Priority.HINT] and len(queue.free) == 1
+        # so a live game's computer move has a worker at once
+        move = await asyncio.wait_for(queue.acquire("player", Priority.MOVE), 5)
+        assert sorted(queue.busy.values()) == [Priority.MOVE, Priority.HINT]
+        queue.release("player", move)
+        for task in hints:
+            task.cancel()
+        await asyncio.gather(*hints, return_exceptions=True)
+
+    asyncio.run(scenario())

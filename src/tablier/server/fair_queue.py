@@ -231,7 +231,10 @@ class FairQueue:
     def _next(self) -> Ticket | None:
         now = time.monotonic()
         idle_work = sum(1 for kind in self.busy.values() if not kind.urgent)
+        hints = sum(1 for kind in self.busy.values() if kind is Priority.HINT)
         for priority, turns in zip(Priority, self.waiting, strict=True):
+            if priority is Priority.HINT and hints >= self.idle_share:
+                continue  # hints never hold every worker: a live game's move comes first
             if not priority.urgent and idle_work >= self.idle_share:
                 break  # the last workers wait for people
             for requester in list(turns):
