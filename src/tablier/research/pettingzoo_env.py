@@ -31,16 +31,12 @@ fixed table. Moves a partial numbering leaves out are counted in
 `infos[agent]["unnumbered_moves"]`; when an awaited seat has legal moves but none with
 a number, the game is truncated (`infos[agent]["beyond_table"]`).
 
-**Speed.** A step builds what it hands out from what changed: a game with nothing
-hidden offers a tensor follower (its tensors updated move by move from the state, not
-rebuilt from `observation(seat)`); the legal moves of a position are numbered once,
-the mask is filled from those numbers, and the chosen move is the engine's own object,
-played with `apply_legal` (it came from this very position's `legal_moves`).
-An action outside the mask loses the game for its player (reward -1, the other +1,
-`infos[agent]["illegal_action"]` set), as PettingZoo's classic games do; masked
-sampling never meets it. Rewards are the game's returns, given when it ends.
-`reset(seed=s)` makes everything that follows reproducible (the game's own chance
-is drawn from its seed); `render_mode="ansi"` renders the position as text.
+**Speed**: see docs/research.md. An action outside the mask loses the game for its
+player (reward -1, the other +1, `infos[agent]["illegal_action"]` set), as
+PettingZoo's classic games do; masked sampling never meets it. Rewards are the game's
+returns, given when it ends. `reset(seed=s)` makes everything that follows
+reproducible (the game's own chance is drawn from its seed); `render_mode="ansi"`
+renders the position as text.
 """
 
 from __future__ import annotations
