@@ -138,6 +138,11 @@ def counterplays_move(page: Any, rng: random.Random) -> None:
     board = "counterplays-board"
     tiles = page.locator(f"{board} .cp-tray.active .cp-tile:not([disabled])")
     tiles.nth(rng.randrange(tiles.count())).tap()
+    # a tap that landed as the tray was redrawn chose nothing: the tools never came
+    try:
+        expect(page.locator(f"{board} [data-action=rotate]")).to_be_visible(timeout=5_000)
+    except AssertionError as err:
+        raise Redrawn("counterplays: the tapped tile was not chosen (redrawn?)") from err
     for i in range(13):
         if page.locator(f"{board} .cp-spots polygon.now").count():
             break
